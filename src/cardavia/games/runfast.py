@@ -1,0 +1,278 @@
+"""Zheng Shangyou, the "Run Fast 48-card preset", exactly per spec/zhengshangyou.md.
+
+Three seats, each for themselves, 16 cards each from a 48-card pack (no jokers, one 2:
+``2S``, three aces: no ``AH``). The holder of ``3H`` opens and the opening play must
+contain it. A follower who can beat the table must (bombs included); ``pass`` is legal only
+when nothing beats it. ``AS AD AC`` is the three-ace bomb, above every four-card bomb;
+``3333`` as the deal's first play is the unbeatable sky bomb. The first player out wins;
+losers pay their cards left (doubled if they never played), 10 for ``2S`` kept and 10 per
+bomb kept. A response bomb that stands earns +20, −10 from each other player.
+
+Options: none.
+
+``deal`` keys: ``hands`` (three lists of 16 cards).
+
+Actions: ``play <cards>``, ``pass``.
+Equivalent plays: suits never matter except that the opening play must contain ``3H``, so
+``legal_actions`` lists one ``play`` per multiset of ranks (the lowest suits in display
+order, with ``3H`` in the opening) and ``apply`` accepts any cards of the same ranks.
+
+Events: ``deal``, ``play``, ``pass``, ``round_end``, ``bonus`` (seat and the three
+amounts), ``result`` (scores with each loser's penalty broken down).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any
+
+from .. import climbing
+from ..cards import check_pack, pack_52, parse_card
+from ..climbing import ClimbingRules, ClimbingState, Combo, played_cards
+from ..engine import (
+    JSON,
+    Game,
+    IllegalAction,
+    InvalidDeal,
+    State,
+    current_deal_events,
+    fill_hidden,
+    register,
+    replay,
+)
+
+RULES = ClimbingRules(
+    rank_order="3456789TJQKA2",
+    jokers=False,
+    sequence_top=11,  # sequences run 3 … A
+    kinds=frozenset(
+        {"single", "pair", "triple", "straight", "pair_run", "bomb", "ace_bomb", "sky_bomb"}
+    ),
+    min_straight=5,
+    min_pair_run=2,
+    ace_bomb=True,
+    sky_bomb=True,
+)
+
+REMOVED = ("AH", "2H", "2D", "2C")
+HAND_SIZE = 16
+OPENING_CARD = "3H"
+BOMB_KINDS = ("bomb", "ace_bomb", "sky_bomb")
+BOMB_BONUS = 20
+PENALTY_PER_EXTRA = 10
+
+
+def pack_48() -> list[str]:
+    return [card for card in pack_52() if card not in REMOVED]
+
+
+def classify(cards: Iterable[str], opening: bool = False) -> Combo | None:
+    """The Run Fast combination these cards form, or None."""
+    return climbing.classify(RULES.counts(list(cards)), RULES, opening)
+
+
+class RunFastState(ClimbingState):
+    rules = RULES
+
+    bonuses: list[int]  # net bomb bonuses so far, per seat
+    standing_bomb: int | None  # seat of a response bomb on top, not yet beaten
+    result: list[int] | None
+
+    def _start_deal(self, deal: dict[str, JSON] | None) -> None:
+        if deal is None:
+            cards = pack_48()
+            self.rng().shuffle(cards)
+            hands = [cards[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(3)]
+        else:
+            hands = _check_deal(deal)
+        opener = next(seat for seat, hand in enumerate(hands) if OPENING_CARD in hand)
+        self._reset_play(hands, opener)
+        self.bonuses = [0, 0, 0]
+        self.standing_bomb = None
+        self.result = None
+        self.events.append({"type": "deal", "deal": self.deal_index, "opener": opener})
+
+    @property
+    def current_player(self) -> int | None:
+        return self.turn
+
+    def legal_actions(self) -> list[str]:
+        return [] if self.turn is None else self._play_actions()
+
+    # Must beat: a pass only when nothing beats the table.
+    def _may_pass(self, options: list[Combo]) -> bool:
+        return self.top is not None and not options
+
+    def _play_filter(self, combo: Combo) -> str | None:
+        if self.opening and 0 not in combo.ranks:
+            return "the first play of the deal must include the 3 of hearts (3H)"
+        return None
+
+    def _required_cards(self) -> tuple[str, ...]:
+        return (OPENING_CARD,) if self.opening else ()
+
+    def _verify(self, action: str) -> tuple[str, Any]:
+        words = action.strip().split(None, 1)
+        verb = words[0].lower() if words else ""
+        if verb == "pass" and len(words) == 1:
+            self._verify_pass()
+            return ("pass", None)
+        if verb == "play" and len(words) == 2:
+            cards, combo = self._verify_play(words[1])
+            if self.opening and OPENING_CARD not in cards:
+                raise IllegalAction("the first play of the deal must include the 3 of hearts (3H)")
+            return ("play", (cards, combo))
+        raise IllegalAction("play a combination ('play 5S 5H') or 'pass'")
+
+    def _perform(self, move: tuple[str, Any]) -> None:
+        kind, detail = move
+        if kind == "pass":
+            self._perform_pass()
+        else:
+            self._perform_play(*detail)
+
+    def _after_play(self, seat: int, combo: Combo, response: bool) -> None:
+        if combo.kind in BOMB_KINDS:
+            self.standing_bomb = seat if response else None
+
+    def _after_round(self, leader: int) -> None:
+        self._settle_bomb()
+
+    def _settle_bomb(self) -> None:
+        seat = self.standing_bomb
+        if seat is None:
+            return
+        amounts = [-BOMB_BONUS // 2] * 3
+        amounts[seat] = BOMB_BONUS
+        for other in range(3):
+            self.bonuses[other] += amounts[other]
+        self.standing_bomb = None
+        self.events.append({"type": "bonus", "seat": seat, "amounts": amounts})
+
+    def _finish(self, winner: int) -> None:
+        self._settle_bomb()  # a final response bomb is settled at once
+        penalties = {}
+        for seat in range(3):
+            if seat != winner:
+                penalties[seat] = _penalty(self.hands[seat], self.plays_made[seat] > 0)
+        scores = list(self.bonuses)
+        for seat, detail in penalties.items():
+            scores[seat] -= detail["total"]
+            scores[winner] += detail["total"]
+        self.result = scores
+        self.events.append(
+            {
+                "type": "result",
+                "winner": winner,
+                "scores": list(scores),
+                "breakdown": {
+                    "penalties": {str(seat): detail for seat, detail in penalties.items()},
+                    "bonuses": list(self.bonuses),
+                },
+            }
+        )
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self.result) if self.result is not None else [0, 0, 0]
+
+    def _private_view(self, seat: int) -> dict[str, JSON]:
+        return {**self._table_view(seat), "bonuses": list(self.bonuses)}
+
+
+def _penalty(hand: list[str], has_played: bool) -> dict[str, int]:
+    counts = RULES.counts(hand)
+    bombs = sum(1 for rank in range(11) if counts[rank] == 4) + (counts[RULES.ace] == 3)
+    twos = 1 if "2S" in hand else 0
+    doubling = 1 if has_played else 2
+    card_points = len(hand) * doubling
+    return {
+        "cards": len(hand),
+        "doubled": int(doubling == 2),
+        "two_of_spades": twos,
+        "bombs": bombs,
+        "total": card_points + PENALTY_PER_EXTRA * (twos + bombs),
+    }
+
+
+def _check_deal(deal: dict[str, JSON]) -> list[list[str]]:
+    unknown = set(deal) - {"hands"}
+    if unknown:
+        raise InvalidDeal(f"unknown deal keys: {', '.join(sorted(unknown))}")
+    try:
+        hands = [[parse_card(card) for card in hand] for hand in deal["hands"]]
+    except (KeyError, TypeError, ValueError) as error:
+        raise InvalidDeal(f"a Run Fast deal needs 'hands': {error}") from None
+    if len(hands) != 3 or any(len(hand) != HAND_SIZE for hand in hands):
+        raise InvalidDeal("Run Fast deals 16 cards to each of 3 seats")
+    problem = check_pack([card for hand in hands for card in hand], pack_48())
+    if problem:
+        raise InvalidDeal(problem)
+    return hands
+
+
+@register
+class RunFast(Game):
+    """Run Fast 48 for three players; see the module docstring for deal keys and actions."""
+
+    name = "runfast"
+    num_players = 3
+    state_class = RunFastState
+
+    def sample_state(self, view: dict[str, JSON], rng: random.Random) -> State:
+        """Hidden cards dealt at random, then kept only if every pass in the record was
+        forced: under must-beat a pass proves its player held nothing that beat the table
+        (rejection sampling; the real deal always qualifies)."""
+        me = view["seat"]
+        events = current_deal_events(view["events"])
+        played = {seat: played_cards(events, seat) for seat in range(3)}
+        known = set(view["hand"]) | {card for cards in played.values() for card in cards}
+        unknown = [card for card in pack_48() if card not in known]
+        opener = events[0]["opener"]
+        sizes = {str(seat): view["hand_sizes"][seat] for seat in range(3) if seat != me}
+        # 3H is proven to be the opener's: place it before dealing the rest.
+        fixed: dict[int, list[str]] = {seat: [] for seat in range(3)}
+        if OPENING_CARD in unknown:
+            unknown.remove(OPENING_CARD)
+            fixed[opener].append(OPENING_CARD)
+            sizes[str(opener)] -= 1
+        passes = _forced_passes(events, me)
+        for _ in range(MAX_SAMPLING_TRIES):
+            filled = fill_hidden(rng, unknown, sizes)
+            hidden = {seat: filled[str(seat)] + fixed[seat] for seat in range(3) if seat != me}
+            if all(_had_no_answer(hidden[seat] + later, top) for seat, top, later in passes):
+                break
+        hands = []
+        for seat in range(3):
+            current = list(view["hand"]) if seat == me else hidden[seat]
+            hands.append(current + played[seat])
+        actions = [event["action"] for event in events if "action" in event]
+        return replay(self, rng.randrange(2**31), {"hands": hands}, actions)
+
+
+# Rejection sampling gives up after this many deals; the last one is then replayed and,
+# if it contradicts a pass, the replay raises IllegalAction (never seen in playouts).
+MAX_SAMPLING_TRIES = 2000
+
+
+def _forced_passes(events: list[dict[str, Any]], me: int) -> list[tuple[int, Combo, list[str]]]:
+    """For each pass by another seat: (seat, the play it could not beat, the cards that
+    seat played afterwards, which it therefore still held at the pass)."""
+    found: list[tuple[int, Combo, list[str]]] = []
+    top: Combo | None = None
+    opening = True
+    for index, event in enumerate(events):
+        if event["type"] == "play":
+            top = classify(event["cards"], opening)
+            opening = False
+        elif event["type"] == "round_end":
+            top = None
+        elif event["type"] == "pass" and event["seat"] != me and top is not None:
+            later = played_cards(events[index:], event["seat"])
+            found.append((event["seat"], top, later))
+    return found
+
+
+def _had_no_answer(hand: list[str], top: Combo) -> bool:
+    return not climbing.plays(RULES.counts(hand), RULES, top)
