@@ -116,9 +116,10 @@ def resolve_ranks(text: str, hand: Sequence[str]) -> list[str]:
         else:
             wanted_ranks.extend(ranks)
     for rank in wanted_ranks:
-        card = next((c for c in hand if rank_of(c) == rank and free[c] > 0), None)
-        if card is None:
+        found = next((c for c in hand if rank_of(c) == rank and free[c] > 0), None)
+        if found is None:
             raise ValueError(f"You do not hold another {describe_rank(rank)}.")
+        card = found
         free[card] -= 1
         chosen.append(card)
     if not chosen:

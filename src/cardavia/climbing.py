@@ -15,6 +15,8 @@ from abc import abstractmethod
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cache
+from itertools import combinations, groupby
 from typing import Any, ClassVar, NamedTuple
 
 from .cards import parse_cards, sort_cards
@@ -80,17 +82,22 @@ class ClimbingRules:
 
     def rank_index(self, card: str) -> int:
         """Rank index of a card string (``BJ``/``RJ`` for jokers)."""
-        if card == "BJ":
-            return self.black_joker
-        if card == "RJ":
-            return self.red_joker
-        return self.rank_order.index(card[0])
+        return _card_indices(self.rank_order)[card]
 
     def counts(self, cards: list[str]) -> list[int]:
+        indices = _card_indices(self.rank_order)
         counts = [0] * self.num_ranks
         for card in cards:
-            counts[self.rank_index(card)] += 1
+            counts[indices[card]] += 1
         return counts
+
+
+@cache
+def _card_indices(rank_order: str) -> dict[str, int]:
+    """Card string -> rank index, for every card of a game with this rank order."""
+    indices = {rank + suit: i for i, rank in enumerate(rank_order) for suit in "SHDC"}
+    indices["BJ"], indices["RJ"] = len(rank_order), len(rank_order) + 1
+    return indices
 
 
 def beats(play: Combo, top: Combo) -> bool:
@@ -214,9 +221,11 @@ def _classify_attached(
 
 # ---------------------------------------------------------------------------------------
 # Generation
-
-# A generator of one kind: (counts, rules, required size or None) -> combinations.
-Generator = Callable[[list[int], "ClimbingRules", int | None], Iterator[Combo]]
+#
+# Every combination that needs no search (singles, groups, sequences, a triple or four with
+# given attachments) is built once per rules as an immutable Combo and looked up by rank;
+# generating the plays of a hand is then a few loops over the ranks it holds. Only planes
+# with wings, which are rare, are assembled on the fly.
 
 
 def plays(
@@ -227,91 +236,214 @@ def plays(
 ) -> list[Combo]:
     """Every distinct combination (one per rank multiset) the counts can form that beats
     ``top``, or every combination when ``top`` is None (a lead)."""
+    tables = _tables(rules)
+    found: list[Combo] = []
     if top is None:
-        found = [combo for kind in _GENERATORS for combo in _generate(kind, counts, rules)]
-        found.extend(_bombs(counts, rules, 0, opening))
+        found = tables.leads(counts)
+    elif not top.power and top.kind in tables.generators:
+        found = tables.generators[top.kind](counts, top.size, top.key)
+    found.extend(tables.bombs(counts, top.power if top else 0, opening))
+    return found
+
+
+@cache
+def _tables(rules: ClimbingRules) -> _Tables:
+    return _Tables(rules)
+
+
+Generate = Callable[[list[int], int | None, int], list[Combo]]
+
+
+class _Tables:
+    """The prebuilt combinations of one game and a generator per kind.
+
+    A generator takes (counts, required size or None, key to exceed) and returns the
+    combinations of its kind, in increasing key order.
+    """
+
+    def __init__(self, rules: ClimbingRules) -> None:
+        self.rules = rules
+        self.ordinary = len(rules.rank_order)
+        ranks = range(rules.num_ranks)
+        ordinary = range(self.ordinary)
+        self.single = [Combo("single", 1, r, 0, (r,)) for r in ranks]
+        self.group = {
+            width: [Combo(kind, width, r, 0, (r,) * width) for r in ordinary]
+            for width, kind in ((2, "pair"), (3, "triple"))
+        }
+        self.bomb = [_bomb(rules, r, opening=False) for r in ordinary]
+        self.sky = _bomb(rules, 0, opening=True)
+        self.rocket = _combo(
+            "rocket", rules.red_joker, [rules.black_joker, rules.red_joker], UNBEATABLE
+        )
+        self.runs: dict[int, dict[int, list[Combo]]] = {1: {}, 2: {}, 3: {}}
+        self.with_one = {
+            (t, r): _combo("triple_single", t, [t] * 3 + [r]) for t in ordinary for r in ranks
+        }
+        self.with_pair = {
+            (t, r): _combo("triple_pair", t, [t] * 3 + [r] * 2) for t in ordinary for r in ordinary
+        }
+        self.four_single = {
+            (q, a, b): _combo("four_two_single", q, [q] * 4 + [a, b])
+            for q in ordinary
+            for a in ranks
+            for b in ranks
+            if a <= b
+        }
+        self.four_pair = {
+            (q, a, b): _combo("four_two_pair", q, [q] * 4 + [a, a, b, b])
+            for q in ordinary
+            for a in ordinary
+            for b in ordinary
+            if a < b
+        }
+        every: dict[str, Generate] = {
+            "single": self._singles,
+            "pair": lambda c, size, above: self._groups(c, 2, above),
+            "triple": lambda c, size, above: self._groups(c, 3, above),
+            "straight": lambda c, size, above: self._sequences(c, 1, size, above),
+            "pair_run": lambda c, size, above: self._sequences(c, 2, size, above),
+            "plane": lambda c, size, above: self._sequences(c, 3, size, above),
+            "triple_single": lambda c, size, above: self._triples_with(c, False, above),
+            "triple_pair": lambda c, size, above: self._triples_with(c, True, above),
+            "plane_single": lambda c, size, above: self._planes_with(c, False, size, above),
+            "plane_pair": lambda c, size, above: self._planes_with(c, True, size, above),
+            "four_two_single": lambda c, size, above: self._fours_with(c, False, above),
+            "four_two_pair": lambda c, size, above: self._fours_with(c, True, above),
+        }
+        self.generators = {kind: every[kind] for kind in every if kind in rules.kinds}
+
+    def leads(self, counts: list[int]) -> list[Combo]:
+        """Every non-bomb combination of a hand: the generators' work done in one pass, as
+        leading is the hot path of every playout."""
+        ordinary, kinds = self.ordinary, self.rules.kinds
+        present = [r for r, n in enumerate(counts) if n]
+        pairs = [r for r in present if r < ordinary and counts[r] >= 2]
+        triples = [r for r in pairs if counts[r] >= 3]
+        found = [self.single[r] for r in present]
+        found += [self.group[2][r] for r in pairs]
+        if "triple" in kinds:
+            found += [self.group[3][r] for r in triples]
+            if self.rules.ace_bomb and self.rules.ace in triples:
+                found.remove(self.group[3][self.rules.ace])
+        for width in (1, 2, 3):
+            if _SEQUENCE_KINDS[width] in kinds:
+                found += self._sequences(counts, width, None, -1)
+        if triples and "triple_single" in kinds:
+            found += [self.with_one[t, r] for t in triples for r in present if r != t]
+            found += [self.with_pair[t, r] for t in triples for r in pairs if r != t]
+        if len(triples) >= 2 and "plane_single" in kinds:
+            found += self._planes_with(counts, False, None, -1)
+            found += self._planes_with(counts, True, None, -1)
+        if "four_two_single" in kinds and 4 in counts:
+            found += self._fours_with(counts, False, -1)
+            found += self._fours_with(counts, True, -1)
         return found
-    found = []
-    if not top.power and top.kind in _GENERATORS:
-        found = [
-            combo
-            for combo in _generate(top.kind, counts, rules, top.size)
-            if combo.key > top.key
+
+    def _singles(self, counts: list[int], size: int | None, above: int) -> list[Combo]:
+        single = self.single
+        return [single[r] for r in range(above + 1, len(counts)) if counts[r]]
+
+    def _groups(self, counts: list[int], width: int, above: int) -> list[Combo]:
+        table = self.group[width]
+        found = [table[r] for r in range(above + 1, self.ordinary) if counts[r] >= width]
+        if width == 3 and self.rules.ace_bomb:  # three aces are a bomb, not a triple
+            found = [combo for combo in found if combo.key != self.rules.ace]
+        return found
+
+    def _sequences(
+        self, counts: list[int], width: int, size: int | None, above: int
+    ) -> list[Combo]:
+        mask = 0
+        for rank in range(self.rules.sequence_top + 1):
+            if counts[rank] >= width:
+                mask |= 1 << rank
+        runs = self.runs[width].get(mask)
+        if runs is None:
+            runs = self.runs[width][mask] = self._runs_in(mask, width)
+        if size is None:
+            return runs
+        return [combo for combo in runs if combo.size == size and combo.key > above]
+
+    def _runs_in(self, mask: int, width: int) -> list[Combo]:
+        """Every sequence of ``width`` cards a rank over the ranks set in ``mask``."""
+        minimum = _min_length(self.rules, width)
+        kind = _SEQUENCE_KINDS[width]
+        found = []
+        for first in range(self.rules.sequence_top + 1):
+            last = first
+            while mask >> last & 1:
+                if last - first + 1 >= minimum:
+                    ranks = tuple(r for r in range(first, last + 1) for _ in range(width))
+                    found.append(Combo(kind, len(ranks), last, 0, ranks))
+                last += 1
+        return sorted(found, key=lambda combo: combo.key)
+
+    def _triples(self, counts: list[int], above: int) -> list[int]:
+        return [r for r in range(above + 1, self.ordinary) if counts[r] >= 3]
+
+    def _triples_with(self, counts: list[int], pairs: bool, above: int) -> list[Combo]:
+        if pairs:
+            table, extras = self.with_pair, [r for r in range(self.ordinary) if counts[r] >= 2]
+        else:
+            table, extras = self.with_one, [r for r, n in enumerate(counts) if n]
+        return [table[t, r] for t in self._triples(counts, above) for r in extras if r != t]
+
+    def _fours_with(self, counts: list[int], pairs: bool, above: int) -> list[Combo]:
+        quads = [r for r in range(above + 1, self.ordinary) if counts[r] == 4]
+        if not quads:
+            return []
+        if pairs:
+            extras = [r for r in range(self.ordinary) if counts[r] >= 2]
+            return [
+                self.four_pair[q, a, b]
+                for q in quads
+                for i, a in enumerate(extras)
+                for b in extras[i + 1 :]
+                if q not in (a, b)
+            ]
+        present = [r for r, n in enumerate(counts) if n]
+        jokers = self.ordinary
+        return [
+            self.four_single[q, a, b]
+            for q in quads
+            for i, a in enumerate(present)
+            for b in present[i:]
+            if q not in (a, b) and (a != b or counts[a] >= 2) and not (a >= jokers and b > a)
         ]
-    found.extend(_bombs(counts, rules, top.power, opening))
-    return found
 
+    def _planes_with(
+        self, counts: list[int], pairs: bool, size: int | None, above: int
+    ) -> list[Combo]:
+        kind = "plane_pair" if pairs else "plane_single"
+        per_triple = 5 if pairs else 4
+        total = sum(counts)
+        found = []
+        for core in self._sequences(counts, 3, None, -1):
+            length = core.size // 3
+            if core.key <= above or length * per_triple > total:
+                continue
+            if size is not None and size != length * per_triple:
+                continue
+            excluded = set(core.ranks)
+            for extra in _attachments(counts, self.rules, excluded, length, pairs):
+                found.append(_combo(kind, core.key, [*core.ranks, *extra]))
+        return found
 
-def _generate(
-    kind: str, counts: list[int], rules: ClimbingRules, size: int | None = None
-) -> Iterator[Combo]:
-    if kind in rules.kinds:
-        yield from _GENERATORS[kind](counts, rules, size)
-
-
-def _bombs(counts: list[int], rules: ClimbingRules, above: int, opening: bool) -> list[Combo]:
-    found = []
-    for rank in range(len(rules.rank_order)):
-        if counts[rank] == 4:
-            bomb = _bomb(rules, rank, opening)
-            if bomb.power > above and bomb.kind in rules.kinds:
-                found.append(bomb)
-    if rules.ace_bomb and counts[rules.ace] == 3 and _ace_bomb(rules).power > above:
-        found.append(_ace_bomb(rules))
-    if (
-        rules.jokers
-        and "rocket" in rules.kinds
-        and counts[rules.black_joker]
-        and counts[rules.red_joker]
-        and UNBEATABLE > above
-    ):
-        found.append(_combo("rocket", rules.red_joker, [rules.black_joker, rules.red_joker], UNBEATABLE))
-    return found
-
-
-def _ordinary_ranks(rules: ClimbingRules) -> range:
-    return range(len(rules.rank_order))
-
-
-def _singles(counts: list[int], rules: ClimbingRules, size: int | None) -> Iterator[Combo]:
-    for rank, n in enumerate(counts):
-        if n:
-            yield Combo("single", 1, rank, 0, (rank,))
-
-
-def _groups(width: int, kind: str) -> Generator:
-    def generate(counts: list[int], rules: ClimbingRules, size: int | None) -> Iterator[Combo]:
-        for rank in _ordinary_ranks(rules):
-            if counts[rank] >= width and not (
-                width == 3 and rules.ace_bomb and rank == rules.ace
-            ):
-                yield Combo(kind, width, rank, 0, (rank,) * width)
-
-    return generate
-
-
-def _runs(counts: list[int], rules: ClimbingRules, width: int) -> Iterator[tuple[int, int]]:
-    """(first, last) rank of every run of ranks holding at least ``width`` cards each."""
-    minimum = _min_length(rules, width)
-    for first in range(rules.sequence_top + 1):
-        last = first
-        while last <= rules.sequence_top and counts[last] >= width:
-            if last - first + 1 >= minimum:
-                yield first, last
-            last += 1
-
-
-def _sequences(width: int) -> Generator:
-    kind = _SEQUENCE_KINDS[width]
-
-    def generate(counts: list[int], rules: ClimbingRules, size: int | None) -> Iterator[Combo]:
-        for first, last in _runs(counts, rules, width):
-            length = last - first + 1
-            if size is None or size == length * width:
-                ranks = tuple(r for r in range(first, last + 1) for _ in range(width))
-                yield Combo(kind, length * width, last, 0, ranks)
-
-    return generate
+    def bombs(self, counts: list[int], above: int, opening: bool) -> list[Combo]:
+        rules = self.rules
+        found = []
+        for rank in range(self.ordinary):
+            if counts[rank] == 4:
+                bomb = self.sky if opening and rank == 0 and rules.sky_bomb else self.bomb[rank]
+                if bomb.power > above and bomb.kind in rules.kinds:
+                    found.append(bomb)
+        if rules.ace_bomb and counts[rules.ace] == 3 and _ace_bomb(rules).power > above:
+            found.append(_ace_bomb(rules))
+        jokers = rules.jokers and counts[rules.black_joker] and counts[rules.red_joker]
+        if jokers and "rocket" in rules.kinds and above < UNBEATABLE:
+            found.append(self.rocket)
+        return found
 
 
 def _attachments(
@@ -321,108 +453,22 @@ def _attachments(
     number: int,
     pairs: bool,
 ) -> Iterator[list[int]]:
-    """Multisets of ``number`` attachments (single cards, or pairs of distinct ranks) from
-    ranks outside ``excluded``: at most two singles of a rank, at most one joker."""
+    """Multisets of ``number`` wings (single cards, or pairs of distinct ranks) from ranks
+    outside ``excluded``: at most two singles of a rank, at most one joker."""
+    ordinary = range(len(rules.rank_order))
     if pairs:
-        candidates = [
-            r
-            for r in _ordinary_ranks(rules)
-            if r not in excluded and counts[r] >= 2
-        ]
-        yield from _choose_distinct(candidates, number, 2)
+        candidates = [r for r in ordinary if r not in excluded and counts[r] >= 2]
+        for chosen in combinations(candidates, number):
+            yield [r for r in chosen for _ in range(2)]
         return
-    limits = [
-        (r, min(counts[r], 2))
-        for r in _ordinary_ranks(rules)
-        if r not in excluded and counts[r]
-    ]
+    # Each rank offers at most two wing cards, each joker one; both jokers never go together.
+    units = [r for r in ordinary if r not in excluded for _ in range(min(counts[r], 2))]
     if rules.jokers:
-        jokers = [r for r in (rules.black_joker, rules.red_joker) if counts[r]]
-        limits.extend((r, 1) for r in jokers)
-    yield from _choose_bounded(limits, number, rules)
-
-
-def _choose_distinct(candidates: list[int], number: int, width: int) -> Iterator[list[int]]:
-    if number == 0:
-        yield []
-        return
-    for i, rank in enumerate(candidates):
-        for rest in _choose_distinct(candidates[i + 1 :], number - 1, width):
-            yield [rank] * width + rest
-
-
-def _choose_bounded(
-    limits: list[tuple[int, int]], number: int, rules: ClimbingRules
-) -> Iterator[list[int]]:
-    """Multisets of ``number`` ranks, each rank at most its limit, never both jokers."""
-    if number == 0:
-        yield []
-        return
-    if not limits:
-        return
-    (rank, limit), rest = limits[0], limits[1:]
-    for take in range(min(limit, number), -1, -1):
-        for tail in _choose_bounded(rest, number - take, rules):
-            if take and rules.is_joker(rank) and any(rules.is_joker(r) for r in tail):
-                continue
-            yield [rank] * take + tail
-
-
-def _triple_with(pairs: bool) -> Generator:
-    kind = "triple_pair" if pairs else "triple_single"
-
-    def generate(counts: list[int], rules: ClimbingRules, size: int | None) -> Iterator[Combo]:
-        for rank in _ordinary_ranks(rules):
-            if counts[rank] >= 3:
-                for extra in _attachments(counts, rules, {rank}, 1, pairs):
-                    yield _combo(kind, rank, [rank] * 3 + extra)
-
-    return generate
-
-
-def _plane_with(pairs: bool) -> Generator:
-    kind = "plane_pair" if pairs else "plane_single"
-    per_triple = 5 if pairs else 4
-
-    def generate(counts: list[int], rules: ClimbingRules, size: int | None) -> Iterator[Combo]:
-        total = sum(counts)
-        for first, last in _runs(counts, rules, 3):
-            length = last - first + 1
-            if length * per_triple > total or (size is not None and size != length * per_triple):
-                continue
-            core = list(range(first, last + 1))
-            for extra in _attachments(counts, rules, set(core), length, pairs):
-                yield _combo(kind, last, [r for r in core for _ in range(3)] + extra)
-
-    return generate
-
-
-def _four_with(pairs: bool) -> Generator:
-    kind = "four_two_pair" if pairs else "four_two_single"
-
-    def generate(counts: list[int], rules: ClimbingRules, size: int | None) -> Iterator[Combo]:
-        for rank in _ordinary_ranks(rules):
-            if counts[rank] == 4:
-                for extra in _attachments(counts, rules, {rank}, 2, pairs):
-                    yield _combo(kind, rank, [rank] * 4 + extra)
-
-    return generate
-
-
-_GENERATORS = {
-    "single": _singles,
-    "pair": _groups(2, "pair"),
-    "triple": _groups(3, "triple"),
-    "straight": _sequences(1),
-    "pair_run": _sequences(2),
-    "plane": _sequences(3),
-    "triple_single": _triple_with(False),
-    "triple_pair": _triple_with(True),
-    "plane_single": _plane_with(False),
-    "plane_pair": _plane_with(True),
-    "four_two_single": _four_with(False),
-    "four_two_pair": _four_with(True),
-}
+        units.extend(r for r in (rules.black_joker, rules.red_joker) if counts[r])
+        both = (rules.black_joker, rules.red_joker)
+    for chosen in dict.fromkeys(combinations(units, number)):  # distinct, in order
+        if not rules.jokers or chosen[-2:] != both:
+            yield list(chosen)
 
 
 # ---------------------------------------------------------------------------------------
@@ -514,7 +560,8 @@ class ClimbingState(State):
     def top_combo(self) -> Combo | None:
         if self.top is None:
             return None
-        return Combo(*self.top["combo"][:4], tuple(self.top["combo"][4]))
+        kind, size, key, power, ranks = self.top["combo"]
+        return Combo(kind, size, key, power, tuple(ranks))
 
     def play_options(self) -> list[Combo]:
         """The plays (one per rank multiset) the player to act may make now."""
@@ -526,24 +573,28 @@ class ClimbingState(State):
     def _play_actions(self) -> list[str]:
         assert self.turn is not None
         options = self.play_options()
-        hand = self.hands[self.turn]
-        actions = ["play " + " ".join(self.representative(combo, hand)) for combo in options]
+        cards = self._representatives(options, self.hands[self.turn])
+        actions = ["play " + " ".join(chosen) for chosen in cards]
         if self._may_pass(options):
             actions.append("pass")
         return actions
 
     def representative(self, combo: Combo, hand: list[str]) -> list[str]:
         """The lowest cards in display order that form ``combo`` (preferring required ones)."""
+        return self._representatives([combo], hand)[0]
+
+    def _representatives(self, combos: list[Combo], hand: list[str]) -> list[list[str]]:
         required = self._required_cards()
-        ordered = sorted(hand, key=lambda card: card not in required)  # stable: display order
-        needed = Counter(combo.ranks)
-        chosen: list[str] = []
-        for card in ordered:
-            rank = self.rules.rank_index(card)
-            if needed[rank]:
-                needed[rank] -= 1
-                chosen.append(card)
-        return sort_cards(chosen, self.rules.rank_order)
+        by_rank: dict[int, list[str]] = {}
+        for card in sorted(hand, key=lambda card: card not in required):  # stable
+            by_rank.setdefault(self.rules.rank_index(card), []).append(card)
+        chosen = []
+        for combo in combos:
+            cards: list[str] = []
+            for rank, run in groupby(combo.ranks):
+                cards.extend(by_rank[rank][: len(list(run))])
+            chosen.append(sort_cards(cards, self.rules.rank_order) if required else cards)
+        return chosen
 
     def _verify_play(self, text: str) -> tuple[list[str], Combo]:
         assert self.turn is not None
@@ -640,4 +691,6 @@ class ClimbingState(State):
 
 def played_cards(events: list[dict[str, Any]], seat: int) -> list[str]:
     """Cards ``seat`` has played according to ``events`` (pass the current deal's)."""
-    return [card for e in events if e["type"] == "play" and e["seat"] == seat for card in e["cards"]]
+    return [
+        card for e in events if e["type"] == "play" and e["seat"] == seat for card in e["cards"]
+    ]

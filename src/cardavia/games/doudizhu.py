@@ -238,7 +238,7 @@ class DouDizhuState(ClimbingState):
 
     @property
     def multiplier(self) -> int:
-        return 2**self.bombs
+        return int(2**self.bombs)
 
     @property
     def scores(self) -> list[int]:
@@ -258,7 +258,9 @@ class DouDizhuState(ClimbingState):
         }
 
 
-def _check_deal(deal: dict[str, JSON], rng: random.Random) -> tuple[list[list[str]], list[str], int]:
+def _check_deal(
+    deal: dict[str, JSON], rng: random.Random
+) -> tuple[list[list[str]], list[str], int]:
     unknown = set(deal) - {"hands", "bottom", "first_bidder"}
     if unknown:
         raise InvalidDeal(f"unknown deal keys: {', '.join(sorted(unknown))}")
@@ -321,4 +323,3 @@ class DouDizhu(Game):
         deal = {"hands": hands, "bottom": bottom, "first_bidder": events[0]["first_bidder"]}
         actions = [event["action"] for event in events if "action" in event]
         return replay(self, rng.randrange(2**31), deal, actions)
-
