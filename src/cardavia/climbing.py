@@ -425,9 +425,13 @@ class _Tables:
                 continue
             if size is not None and size != length * per_triple:
                 continue
-            excluded = set(core.ranks)
-            for extra in _attachments(counts, self.rules, excluded, length, pairs):
-                found.append(_combo(kind, core.key, [*core.ranks, *extra]))
+            first, ranks, key = core.ranks[0], core.ranks, core.key
+            size_of = core.size + length * (2 if pairs else 1)
+            for extra in _attachments(counts, self.rules, set(ranks), length, pairs):
+                # Wings lie outside the core: splice them in rather than sort.
+                low = [r for r in extra if r < first]
+                high = extra[len(low) :]
+                found.append(Combo(kind, size_of, key, 0, (*low, *ranks, *high)))
         return found
 
     def bombs(self, counts: list[int], above: int, opening: bool) -> list[Combo]:
@@ -463,11 +467,11 @@ def _attachments(
         return
     # Each rank offers at most two wing cards, each joker one; both jokers never go together.
     units = [r for r in ordinary if r not in excluded for _ in range(min(counts[r], 2))]
+    both = (rules.black_joker, rules.red_joker)
     if rules.jokers:
-        units.extend(r for r in (rules.black_joker, rules.red_joker) if counts[r])
-        both = (rules.black_joker, rules.red_joker)
+        units.extend(r for r in both if counts[r])
     for chosen in dict.fromkeys(combinations(units, number)):  # distinct, in order
-        if not rules.jokers or chosen[-2:] != both:
+        if chosen[-2:] != both:
             yield list(chosen)
 
 
