@@ -56,9 +56,6 @@ class StateLike(Protocol):
     @property
     def scores(self) -> list[int]: ...
 
-    @property
-    def events(self) -> list[dict[str, Any]]: ...
-
     def legal_actions(self) -> list[str]: ...
 
     def apply(self, action: str) -> None: ...
@@ -576,9 +573,14 @@ def play_session(
     names = seat_names(num, human_seat)
     shown = 0
 
+    def public_events() -> list[dict[str, Any]]:
+        # Only what the human's seat may know, as a web page would receive it.
+        events: list[dict[str, Any]] = state.view(human_seat)["events"]
+        return events
+
     def flush() -> None:
         nonlocal shown
-        events = state.events
+        events = public_events()
         for event in events[shown:]:
             line = describe_event(event, names)
             if line is not None:
@@ -643,7 +645,7 @@ def play_session(
                 continue
             break
     flush()
-    final_events = state.events
+    final_events = public_events()
     console.print()
     console.print(Text("The deal is over.", style="bold"))
     console.print(render_record(final_events, names))

@@ -314,31 +314,48 @@ class _Tables:
         self.generators = {kind: every[kind] for kind in every if kind in rules.kinds}
 
     def leads(self, counts: list[int]) -> list[Combo]:
-        """Every non-bomb combination of a hand: the generators' work done in one pass, as
-        leading is the hot path of every playout."""
-        ordinary, kinds = self.ordinary, self.rules.kinds
-        present = [r for r, n in enumerate(counts) if n]
-        pairs = [r for r in present if r < ordinary and counts[r] >= 2]
-        triples = [r for r in pairs if counts[r] >= 3]
-        found = [self.single[r] for r in present]
-        found += [self.group[2][r] for r in pairs]
+        """Every non-bomb combination of a hand: the generators' work done in one pass over
+        the ranks, as leading is the hot path of every playout."""
+        ordinary, top, kinds = self.ordinary, self.rules.sequence_top, self.rules.kinds
+        present, pairs, triples, masks = [], [], [], [0, 0, 0, 0]
+        for rank, n in enumerate(counts):
+            if n:
+                present.append(rank)
+                if rank < ordinary and n >= 2:
+                    pairs.append(rank)
+                    if n >= 3:
+                        triples.append(rank)
+                if rank <= top:
+                    for width in range(1, min(n, 3) + 1):
+                        masks[width] |= 1 << rank
+        single, pair, triple = self.single, self.group[2], self.group[3]
+        found = [single[r] for r in present]
+        found += [pair[r] for r in pairs]
+        if self.rules.ace_bomb and self.rules.ace in triples:  # three aces are a bomb
+            triples.remove(self.rules.ace)
         if "triple" in kinds:
-            found += [self.group[3][r] for r in triples]
-            if self.rules.ace_bomb and self.rules.ace in triples:
-                found.remove(self.group[3][self.rules.ace])
+            found += [triple[r] for r in triples]
         for width in (1, 2, 3):
             if _SEQUENCE_KINDS[width] in kinds:
-                found += self._sequences(counts, width, None, -1)
+                found += self._runs(masks[width], width)
         if triples and "triple_single" in kinds:
-            found += [self.with_one[t, r] for t in triples for r in present if r != t]
-            found += [self.with_pair[t, r] for t in triples for r in pairs if r != t]
-        if len(triples) >= 2 and "plane_single" in kinds:
+            with_one, with_pair = self.with_one, self.with_pair
+            found += [with_one[t, r] for t in triples for r in present if r != t]
+            found += [with_pair[t, r] for t in triples for r in pairs if r != t]
+        if masks[3] & (masks[3] >> 1) and "plane_single" in kinds:  # consecutive triples
             found += self._planes_with(counts, False, None, -1)
             found += self._planes_with(counts, True, None, -1)
-        if "four_two_single" in kinds and 4 in counts:
+        if 4 in counts and "four_two_single" in kinds:
             found += self._fours_with(counts, False, -1)
             found += self._fours_with(counts, True, -1)
         return found
+
+    def _runs(self, mask: int, width: int) -> list[Combo]:
+        """The sequences over the ranks in ``mask`` (a table filled on first use)."""
+        runs = self.runs[width].get(mask)
+        if runs is None:
+            runs = self.runs[width][mask] = self._runs_in(mask, width)
+        return runs
 
     def _singles(self, counts: list[int], size: int | None, above: int) -> list[Combo]:
         single = self.single
@@ -358,9 +375,7 @@ class _Tables:
         for rank in range(self.rules.sequence_top + 1):
             if counts[rank] >= width:
                 mask |= 1 << rank
-        runs = self.runs[width].get(mask)
-        if runs is None:
-            runs = self.runs[width][mask] = self._runs_in(mask, width)
+        runs = self._runs(mask, width)
         if size is None:
             return runs
         return [combo for combo in runs if combo.size == size and combo.key > above]
