@@ -521,6 +521,23 @@ def _rank_name(rank: int, rules: ClimbingRules) -> str:
     return "10" if letter == "T" else letter
 
 
+def representatives(
+    combos: list[Combo], hand: list[str], rules: ClimbingRules, required: tuple[str, ...] = ()
+) -> list[list[str]]:
+    """For each combination, the cards from ``hand`` that stand for it: the lowest in
+    display order, ``required`` cards first (Run Fast's 3H); listed in display order."""
+    by_rank: dict[int, list[str]] = {}
+    for card in sorted(hand, key=lambda card: card not in required):  # stable
+        by_rank.setdefault(rules.rank_index(card), []).append(card)
+    chosen = []
+    for combo in combos:
+        cards: list[str] = []
+        for rank, run in groupby(combo.ranks):
+            cards.extend(by_rank[rank][: len(list(run))])
+        chosen.append(sort_cards(cards, rules.rank_order) if required else cards)
+    return chosen
+
+
 class ClimbingState(State):
     """What Dou Dizhu, Run Fast and Guandan share: hands, rounds, the top play, passes.
 
@@ -592,28 +609,15 @@ class ClimbingState(State):
     def _play_actions(self) -> list[str]:
         assert self.turn is not None
         options = self.play_options()
-        cards = self._representatives(options, self.hands[self.turn])
+        cards = representatives(options, self.hands[self.turn], self.rules, self._required_cards())
         actions = ["play " + " ".join(chosen) for chosen in cards]
         if self._may_pass(options):
             actions.append("pass")
         return actions
 
     def representative(self, combo: Combo, hand: list[str]) -> list[str]:
-        """The lowest cards in display order that form ``combo`` (preferring required ones)."""
-        return self._representatives([combo], hand)[0]
-
-    def _representatives(self, combos: list[Combo], hand: list[str]) -> list[list[str]]:
-        required = self._required_cards()
-        by_rank: dict[int, list[str]] = {}
-        for card in sorted(hand, key=lambda card: card not in required):  # stable
-            by_rank.setdefault(self.rules.rank_index(card), []).append(card)
-        chosen = []
-        for combo in combos:
-            cards: list[str] = []
-            for rank, run in groupby(combo.ranks):
-                cards.extend(by_rank[rank][: len(list(run))])
-            chosen.append(sort_cards(cards, self.rules.rank_order) if required else cards)
-        return chosen
+        """The cards listed for ``combo`` in ``legal_actions``."""
+        return representatives([combo], hand, self.rules, self._required_cards())[0]
 
     def _verify_play(self, text: str) -> tuple[list[str], Combo]:
         assert self.turn is not None

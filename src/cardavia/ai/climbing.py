@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..climbing import ClimbingRules, ClimbingState, Combo, classify, plays
+from ..climbing import ClimbingRules, ClimbingState, Combo, classify, plays, representatives
 from ..engine import Game, State
 from ..games import doudizhu, runfast
 from .search import SearchBot
@@ -308,16 +308,8 @@ def _follow(table: Table, counts: list[int], options: list[Combo], must_play: bo
 
 def _cards(table: Table, combo: Combo) -> list[str]:
     """The cards from the hand forming ``combo`` (3H first in Run Fast's opening)."""
-    rules = table.rules
-    needed = list(combo.ranks)
     required = ("3H",) if table.opening and table.game == "runfast" else ()
-    chosen = []
-    for card in sorted(table.hand, key=lambda card: card not in required):
-        rank = rules.rank_index(card)
-        if rank in needed:
-            needed.remove(rank)
-            chosen.append(card)
-    return chosen
+    return representatives([combo], table.hand, table.rules, required)[0]
 
 
 class BasicBot:
