@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardavia.cli import (
+from cardavia.arena import (
     DealResult,
     arrangements,
     bot_labels,

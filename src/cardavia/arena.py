@@ -1,0 +1,540 @@
+"""``cardavia arena``: bots against bots over many deals.
+
+Every seat arrangement is played equally often (:func:`schedule`); each deal is a
+:class:`DealTask` that :func:`play_arena_deal` turns into a :class:`DealResult`, in this
+process or in a pool of worker processes. :func:`summarise` turns the results into win
+rates (Wilson interval), average points, decision times and a head-to-head difference; the
+statistics are pure functions (:func:`wilson_interval`, :func:`mean_interval`,
+:func:`percentile`). :func:`render_arena` prints the report, :func:`report_json` gives it
+as JSON.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import json
+import math
+import multiprocessing
+import time
+from collections import Counter
+from collections.abc import Callable, Generator, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from cardavia.ai import LEVELS
+from cardavia.engine import IllegalAction, new_game
+from cardavia.terminal import GAME_TITLES, make_bot
+
+# --------------------------------------------------------------------------------------
+# Statistics (pure)
+# --------------------------------------------------------------------------------------
+
+Z95 = 1.96
+
+
+def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion; (0, 1) when there is no data."""
+    if n <= 0:
+        return (0.0, 1.0)
+    if not 0 <= successes <= n:
+        raise ValueError(f"{successes} successes out of {n} trials")
+    p = successes / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == n else min(1.0, centre + half)
+    return (low, high)
+
+
+def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
+    """(mean, low, high) with mean ± z·sd/√n (sample sd); NaN bounds below two values."""
+    n = len(values)
+    if n == 0:
+        return (math.nan, math.nan, math.nan)
+    mean = math.fsum(values) / n
+    if n < 2:
+        return (mean, math.nan, math.nan)
+    variance = math.fsum((value - mean) ** 2 for value in values) / (n - 1)
+    half = z * math.sqrt(variance) / math.sqrt(n)
+    return (mean, mean - half, mean + half)
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The q-th percentile (0–100), linear interpolation between order statistics
+    (numpy's default); NaN for no data."""
+    if not values:
+        return math.nan
+    if not 0 <= q <= 100:
+        raise ValueError(f"percentile {q} is outside 0..100")
+    ordered = sorted(values)
+    position = (len(ordered) - 1) * q / 100
+    low = math.floor(position)
+    high = math.ceil(position)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+# --------------------------------------------------------------------------------------
+# Bots, seats and the schedule
+# --------------------------------------------------------------------------------------
+
+
+def parse_levels(game_name: str, bots: str) -> list[str]:
+    """The levels ``--bots`` names ('strong,basic,basic'), one per seat of the game.
+    Raises ValueError saying what is wrong (no such game, level or number of seats)."""
+    game = new_game(game_name)
+    levels = [level.strip() for level in bots.split(",") if level.strip()]
+    bad = [level for level in levels if level not in LEVELS]
+    if bad:
+        raise ValueError(f"unknown bot level {', '.join(bad)}; use {', '.join(LEVELS)}")
+    if len(levels) != game.num_players:
+        raise ValueError(
+            f"{game_name} has {game.num_players} seats, so --bots needs "
+            f"{game.num_players} levels (got {len(levels)})"
+        )
+    return levels
+
+
+def bot_labels(levels: Sequence[str]) -> list[str]:
+    """One label per bot: its level, or ``level#position`` when the level repeats."""
+    counts = Counter(levels)
+    return [level if counts[level] == 1 else f"{level}#{i}" for i, level in enumerate(levels)]
+
+
+def arrangements(num_bots: int) -> list[tuple[int, ...]]:
+    """Every seat arrangement: ``arrangement[seat]`` is the index of the bot in that seat."""
+    return list(itertools.permutations(range(num_bots)))
+
+
+def schedule(
+    deals: int, seed: int, num_bots: int, fresh_deals: bool = False
+) -> list[tuple[int, tuple[int, ...]]]:
+    """(seed, arrangement) per deal. Deals come in blocks of one deal per arrangement, in
+    the same order each block. By default a block replays one seed in every arrangement
+    (duplicate style: each bot gets each seat's cards), seed ``S + block``; with
+    ``fresh_deals`` every deal has its own seed ``S + i``."""
+    orders = arrangements(num_bots)
+    return [
+        (seed + (i if fresh_deals else i // len(orders)), orders[i % len(orders)])
+        for i in range(deals)
+    ]
+
+
+# --------------------------------------------------------------------------------------
+# Playing the deals
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DealTask:
+    game: str
+    index: int
+    seed: int
+    arrangement: tuple[int, ...]
+    levels: tuple[str, ...]
+    budget: float | None = None
+
+
+@dataclass
+class DealResult:
+    index: int
+    seed: int
+    arrangement: tuple[int, ...]
+    scores: list[int]
+    roles: list[str]
+    wins: list[bool]
+    times_ms: list[list[float]]
+
+
+def deal_outcome(view: Mapping[str, Any], scores: Sequence[int]) -> tuple[list[str], list[bool]]:
+    """Roles and wins per seat from a finished match's view.
+
+    Dou Dizhu: roles landlord/farmer, a farmer wins when the farmers' side wins. Games
+    without roles: the role is the seat position, the winner is whoever went out (hand
+    size 0); without hand sizes, a positive score counts as a win.
+    """
+    num = len(scores)
+    sizes = view.get("hand_sizes")
+    out = [seat for seat in range(num) if isinstance(sizes, list) and sizes[seat] == 0]
+    landlord = view.get("landlord")
+    if isinstance(landlord, int):
+        roles = ["landlord" if seat == landlord else "farmer" for seat in range(num)]
+        landlord_won = landlord in out if out else scores[landlord] > 0
+        wins = [(seat == landlord) == landlord_won for seat in range(num)]
+        return roles, wins
+    roles = [f"seat {seat}" for seat in range(num)]
+    if out:
+        return roles, [seat in out for seat in range(num)]
+    return roles, [points > 0 for points in scores]
+
+
+def play_arena_deal(task: DealTask) -> DealResult:
+    """Play one arena deal (a top-level function, so worker processes can run it)."""
+    game = new_game(task.game)
+    state = game.new_state(seed=task.seed)
+    bots = [
+        make_bot(task.game, task.levels[bot], seed=task.seed * 10 + bot, budget=task.budget)
+        for bot in task.arrangement
+    ]
+    times: list[list[float]] = [[] for _ in task.arrangement]
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        start = time.perf_counter()
+        action = bots[seat].act(view)
+        times[seat].append((time.perf_counter() - start) * 1000)
+        try:
+            state.apply(action)
+        except IllegalAction as error:
+            level = task.levels[task.arrangement[seat]]
+            raise RuntimeError(
+                f"{task.game} seed {task.seed}: the {level} bot at seat {seat} chose "
+                f"{action!r}, which the engine refused: {error}"
+            ) from None
+    scores = list(state.scores)
+    roles, wins = deal_outcome(state.view(0), scores)
+    return DealResult(task.index, task.seed, task.arrangement, scores, roles, wins, times)
+
+
+def _play_deals(tasks: Sequence[DealTask], workers: int) -> Generator[DealResult, None, None]:
+    """The results in task order with one worker, else as worker processes finish them."""
+    if workers <= 1:
+        yield from map(play_arena_deal, tasks)
+        return
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(workers) as pool:
+        yield from pool.imap_unordered(play_arena_deal, tasks)
+
+
+# --------------------------------------------------------------------------------------
+# The summary
+# --------------------------------------------------------------------------------------
+
+
+@dataclass
+class ArenaRow:
+    label: str
+    role: str
+    deals: int
+    wins: int
+    win_rate: float
+    win_low: float
+    win_high: float
+    avg_points: float
+    points_low: float
+    points_high: float
+    decisions: int
+    mean_ms: float
+    p95_ms: float
+
+
+@dataclass
+class HeadToHead:
+    label: str
+    others: list[str]
+    blocks: int
+    mean: float
+    low: float
+    high: float
+
+    @property
+    def clear_of_zero(self) -> bool:
+        return not math.isnan(self.low) and (self.low > 0 or self.high < 0)
+
+
+@dataclass
+class ArenaReport:
+    game: str
+    labels: list[str]
+    deals: int
+    seed: int
+    arrangements: int
+    rows: list[ArenaRow]
+    head_to_head: HeadToHead
+    results: list[DealResult] = field(repr=False)
+    command: str = ""
+
+
+Key = tuple[str, str]  # (bot label, role or "all")
+
+
+@dataclass
+class _Tally:
+    """Points, wins and decision times per (bot label, role), and the roles seen."""
+
+    points: dict[Key, list[float]] = field(default_factory=dict)
+    wins: Counter[Key] = field(default_factory=Counter)
+    times: dict[Key, list[float]] = field(default_factory=dict)
+    roles: list[str] = field(default_factory=list)
+
+    def add(self, labels: Sequence[str], result: DealResult) -> None:
+        for seat, bot in enumerate(result.arrangement):
+            role = result.roles[seat]
+            if role not in self.roles:
+                self.roles.append(role)
+            for key in ((labels[bot], role), (labels[bot], "all")):
+                self.points.setdefault(key, []).append(result.scores[seat])
+                self.times.setdefault(key, []).extend(result.times_ms[seat])
+                self.wins[key] += result.wins[seat]
+
+    def row(self, key: Key) -> ArenaRow:
+        points = self.points[key]
+        wins = self.wins[key]
+        n = len(points)
+        low, high = wilson_interval(wins, n)
+        mean, points_low, points_high = mean_interval(points)
+        decision_times = self.times[key]
+        mean_ms = math.fsum(decision_times) / len(decision_times) if decision_times else 0.0
+        return ArenaRow(
+            label=key[0],
+            role=key[1],
+            deals=n,
+            wins=wins,
+            win_rate=wins / n,
+            win_low=low,
+            win_high=high,
+            avg_points=mean,
+            points_low=points_low,
+            points_high=points_high,
+            decisions=len(decision_times),
+            mean_ms=mean_ms,
+            p95_ms=percentile(decision_times, 95) if decision_times else 0.0,
+        )
+
+
+def summarise(
+    labels: Sequence[str], results: Sequence[DealResult], block: int
+) -> tuple[list[ArenaRow], HeadToHead]:
+    """Rows per bot and role (plus 'all'), and the first bot's head-to-head difference."""
+    tally = _Tally()
+    for result in results:
+        tally.add(labels, result)
+    roles = [*sorted(tally.roles), "all"]
+    keys = [(label, role) for label in labels for role in roles]
+    rows = [tally.row(key) for key in keys if key in tally.points]
+    return rows, head_to_head(labels, results, block)
+
+
+def head_to_head(labels: Sequence[str], results: Sequence[DealResult], block: int) -> HeadToHead:
+    """The first bot's points minus the mean points of the other bots, per deal.
+
+    Each complete block (one deal per seat arrangement) is averaged, and the interval is
+    mean ± 1.96·sd/√blocks over blocks.
+    """
+    by_index = sorted(results, key=lambda result: result.index)
+    block_values: list[float] = []
+    for start in range(0, len(by_index) - block + 1, block):
+        margins = [_first_bot_margin(result) for result in by_index[start : start + block]]
+        block_values.append(math.fsum(margins) / len(margins))
+    mean, low, high = mean_interval(block_values)
+    return HeadToHead(labels[0], list(labels[1:]), len(block_values), mean, low, high)
+
+
+def _first_bot_margin(result: DealResult) -> float:
+    first_seat = result.arrangement.index(0)
+    others = [points for seat, points in enumerate(result.scores) if seat != first_seat]
+    return result.scores[first_seat] - math.fsum(others) / max(1, len(others))
+
+
+def run_arena(
+    game_name: str,
+    levels: Sequence[str],
+    deals: int,
+    seed: int,
+    *,
+    workers: int = 1,
+    budget: float | None = None,
+    fresh_deals: bool = False,
+    on_result: Callable[[DealResult], None] | None = None,
+) -> ArenaReport:
+    """Play ``deals`` deals between bots of the given levels (one per seat)."""
+    plan = schedule(deals, seed, len(levels), fresh_deals)
+    tasks = [
+        DealTask(game_name, index, deal_seed, order, tuple(levels), budget)
+        for index, (deal_seed, order) in enumerate(plan)
+    ]
+    results: list[DealResult] = []
+    # closing(): an exception in on_result still shuts the worker pool down at once.
+    with contextlib.closing(_play_deals(tasks, workers)) as finished:
+        for result in finished:
+            results.append(result)
+            if on_result:
+                on_result(result)
+    results.sort(key=lambda result: result.index)
+    labels = bot_labels(levels)
+    block = len(arrangements(len(levels)))
+    rows, head = summarise(labels, results, block)
+    return ArenaReport(game_name, labels, deals, seed, block, rows, head, results)
+
+
+# --------------------------------------------------------------------------------------
+# The report
+# --------------------------------------------------------------------------------------
+
+
+def _num(value: float, signed: bool = True) -> str:
+    if math.isnan(value):
+        return "n/a"
+    return f"{value:+.2f}" if signed else f"{value:.2f}"
+
+
+def _win_cell(row: ArenaRow) -> str:
+    return f"{100 * row.win_rate:.0f}% [{100 * row.win_low:.0f}–{100 * row.win_high:.0f}]"
+
+
+def _points_cell(row: ArenaRow) -> str:
+    if math.isnan(row.points_low):
+        return _num(row.avg_points)
+    return f"{_num(row.avg_points)} ±{(row.points_high - row.points_low) / 2:.2f}"
+
+
+def _rows_table(report: ArenaReport) -> Table:
+    """One row per bot and role, a section per bot."""
+    table = Table(
+        title=f"Arena · {GAME_TITLES.get(report.game, report.game)} · {report.deals} deals",
+        title_style="bold",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        caption="Won: wins/deals; Win % [95% Wilson interval]; Points: mean per deal ± 95% "
+        "interval; ms, p95: mean and 95th percentile decision time",
+    )
+    table.add_column("Bot", style="bold", no_wrap=True)
+    table.add_column("Role", no_wrap=True)
+    for name in ("Won", "Win %", "Points", "Moves", "ms", "p95"):
+        table.add_column(name, justify="right", no_wrap=True)
+    previous = ""
+    for row in report.rows:
+        if previous and row.label != previous:
+            table.add_section()
+        previous = row.label
+        table.add_row(
+            row.label,
+            row.role,
+            f"{row.wins}/{row.deals}",
+            _win_cell(row),
+            _points_cell(row),
+            str(row.decisions),
+            f"{row.mean_ms:.1f}",
+            f"{row.p95_ms:.1f}",
+            style="bold" if row.role == "all" else None,
+        )
+    return table
+
+
+def _head_to_head_line(report: ArenaReport) -> Text:
+    head = report.head_to_head
+    if math.isnan(head.low):
+        verdict = "not enough blocks for an interval (at least 2 needed)"
+    else:
+        verdict = "clear of zero" if head.clear_of_zero else "not clear of zero"
+    return Text(
+        f"Head-to-head: {head.label} − mean of ({', '.join(head.others)}) = "
+        f"{_num(head.mean)} points per deal, 95% interval "
+        f"[{_num(head.low)}, {_num(head.high)}] over {head.blocks} blocks of "
+        f"{report.arrangements} seat arrangements: {verdict}."
+    )
+
+
+def render_arena(report: ArenaReport, console: Console) -> None:
+    """The arena report: one row per bot and role, then the head-to-head line."""
+    console.print(_rows_table(report))
+    if report.deals % report.arrangements:
+        console.print(
+            Text(
+                f"Note: {report.deals} deals is not a multiple of the {report.arrangements} "
+                "seat arrangements; the last partial block is left out of the head-to-head.",
+                style="yellow",
+            )
+        )
+    console.print(_head_to_head_line(report))
+    if report.command:
+        console.print(Text(f"Rerun: {report.command}"))
+
+
+@dataclass(frozen=True)
+class ArenaSettings:
+    """What ``cardavia arena`` was asked to run."""
+
+    game: str
+    levels: tuple[str, ...]
+    deals: int
+    seed: int
+    workers: int = 1
+    budget: float | None = None
+    fresh_deals: bool = False
+
+    def command_line(self) -> str:
+        """The command that reruns these settings."""
+        parts = [
+            "cardavia arena",
+            self.game,
+            f"--bots {','.join(self.levels)}",
+            f"--deals {self.deals}",
+            f"--seed {self.seed}",
+        ]
+        if self.workers != 1:
+            parts.append(f"--workers {self.workers}")
+        if self.budget is not None:
+            parts.append(f"--budget {self.budget:g}")
+        if self.fresh_deals:
+            parts.append("--fresh-deals")
+        return " ".join(parts)
+
+
+def report_json(report: ArenaReport) -> dict[str, Any]:
+    data = asdict(report)
+    data["head_to_head"]["clear_of_zero"] = report.head_to_head.clear_of_zero
+    for result in data["results"]:
+        result.pop("times_ms")
+    return data
+
+
+# --------------------------------------------------------------------------------------
+# The command
+# --------------------------------------------------------------------------------------
+
+
+def _progress_printer(console: Console, deals: int) -> Callable[[DealResult], None]:
+    """Counts finished deals on a terminal ('  12/60 deals'); silent when piped."""
+    done = itertools.count(1)
+
+    def progress(_: DealResult) -> None:
+        finished = next(done)
+        if console.is_terminal:
+            console.print(f"  {finished}/{deals} deals", end="\r")
+
+    return progress
+
+
+def arena_command(settings: ArenaSettings, *, json_path: str | None, console: Console) -> int:
+    """``cardavia arena`` with checked levels (:func:`parse_levels`): run, then report."""
+    if settings.budget is not None and "strong" not in settings.levels:
+        console.print("Note: --budget only applies to strong bots; there are none here.")
+    try:
+        report = run_arena(
+            settings.game,
+            settings.levels,
+            settings.deals,
+            settings.seed,
+            workers=settings.workers,
+            budget=settings.budget,
+            fresh_deals=settings.fresh_deals,
+            on_result=_progress_printer(console, settings.deals),
+        )
+    except RuntimeError as error:
+        console.print(Text(f"cardavia arena: {error}"))
+        return 1
+    report.command = settings.command_line()
+    render_arena(report, console)
+    if json_path:
+        Path(json_path).write_text(json.dumps(report_json(report), indent=2) + "\n")
+        console.print(Text(f"Report written to {json_path}"))
+    return 0
