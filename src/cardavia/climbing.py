@@ -554,6 +554,7 @@ class ClimbingState(State):
     passes: int
     plays_made: list[int]
     winner: int | None
+    result: list[int] | None  # the scores, once the deal is settled
 
     # Hooks -------------------------------------------------------------------------
 
@@ -581,6 +582,14 @@ class ClimbingState(State):
 
     # Shared ------------------------------------------------------------------------
 
+    @property
+    def current_player(self) -> int | None:
+        return self.turn
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self.result) if self.result is not None else [0] * len(self.hands)
+
     def _reset_play(self, hands: list[list[str]], leader: int) -> None:
         self.hands = [sort_cards(hand, self.rules.rank_order) for hand in hands]
         self.turn = leader
@@ -588,6 +597,7 @@ class ClimbingState(State):
         self.passes = 0
         self.plays_made = [0] * len(hands)
         self.winner = None
+        self.result = None
 
     @property
     def opening(self) -> bool:
@@ -618,6 +628,24 @@ class ClimbingState(State):
     def representative(self, combo: Combo, hand: list[str]) -> list[str]:
         """The cards listed for ``combo`` in ``legal_actions``."""
         return representatives([combo], hand, self.rules, self._required_cards())[0]
+
+    def _verify_turn(self, action: str) -> tuple[str, Any]:
+        """Check a play-phase action: ``play <cards>`` or ``pass``."""
+        words = action.strip().split(None, 1)
+        verb = words[0].lower() if words else ""
+        if verb == "pass" and len(words) == 1:
+            self._verify_pass()
+            return ("pass", None)
+        if verb == "play" and len(words) == 2:
+            return ("play", self._verify_play(words[1]))
+        raise IllegalAction("play a combination ('play 5S 5H') or 'pass'")
+
+    def _perform_turn(self, move: tuple[str, Any]) -> None:
+        kind, detail = move
+        if kind == "pass":
+            self._perform_pass()
+        else:
+            self._perform_play(*detail)
 
     def _verify_play(self, text: str) -> tuple[list[str], Combo]:
         assert self.turn is not None

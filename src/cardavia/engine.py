@@ -196,6 +196,26 @@ def new_game(name: str, **options: JSON) -> Game:
     return game_class(**options)
 
 
+def check_deal_hands(
+    deal: dict[str, JSON], keys: set[str], sizes: list[int], what: str
+) -> list[list[str]]:
+    """The ``hands`` of a fixed deal in canonical notation, checked for the allowed keys
+    and the number of cards per seat; raises InvalidDeal. Pack membership is checked by
+    the caller, which knows its other piles."""
+    from .cards import parse_card
+
+    unknown = set(deal) - keys - {"hands"}
+    if unknown:
+        raise InvalidDeal(f"unknown deal keys: {', '.join(sorted(unknown))}")
+    try:
+        hands = [[parse_card(card) for card in hand] for hand in deal["hands"]]
+    except (KeyError, TypeError, ValueError) as error:
+        raise InvalidDeal(f"a deal needs 'hands', one list of cards per seat: {error}") from None
+    if [len(hand) for hand in hands] != sizes:
+        raise InvalidDeal(f"{what} deals {sizes[0]} cards to each of {len(sizes)} seats")
+    return hands
+
+
 def current_deal_events(events: list[dict[str, JSON]]) -> list[dict[str, JSON]]:
     """The events since the latest ``deal`` event (the deal being played)."""
     for index in range(len(events) - 1, -1, -1):

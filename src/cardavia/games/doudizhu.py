@@ -36,6 +36,7 @@ from ..engine import (
     IllegalAction,
     InvalidDeal,
     State,
+    check_deal_hands,
     current_deal_events,
     fill_hidden,
     register,
@@ -94,7 +95,6 @@ class DouDizhuState(ClimbingState):
     landlord: int | None
     bottom: list[str]
     bombs: int
-    result: list[int] | None
 
     # --- dealing and the auction ----------------------------------------------------
 
@@ -117,12 +117,7 @@ class DouDizhuState(ClimbingState):
         self.landlord = None
         self.bottom = list(bottom)
         self.bombs = 0
-        self.result = None
         self.events.append({"type": "deal", "deal": self.deal_index, "first_bidder": first})
-
-    @property
-    def current_player(self) -> int | None:
-        return self.turn
 
     def legal_actions(self) -> list[str]:
         if self.phase == "auction":
@@ -132,20 +127,15 @@ class DouDizhuState(ClimbingState):
         return []
 
     def _verify(self, action: str) -> tuple[str, Any]:
+        if self.phase != "auction":
+            return self._verify_turn(action)
         words = action.strip().split(None, 1)
         verb = words[0].lower() if words else ""
-        if self.phase == "auction":
-            if verb == "pass" and len(words) == 1:
-                return ("pass", None)
-            if verb == "bid" and len(words) == 2:
-                return ("bid", self._verify_bid(words[1]))
-            raise IllegalAction("during the auction: 'bid 1', 'bid 2', 'bid 3' or 'pass'")
         if verb == "pass" and len(words) == 1:
-            self._verify_pass()
             return ("pass", None)
-        if verb == "play" and len(words) == 2:
-            return ("play", self._verify_play(words[1]))
-        raise IllegalAction("play a combination ('play 5S 5H') or 'pass'")
+        if verb == "bid" and len(words) == 2:
+            return ("bid", self._verify_bid(words[1]))
+        raise IllegalAction("during the auction: 'bid 1', 'bid 2', 'bid 3' or 'pass'")
 
     def _verify_bid(self, text: str) -> int:
         if text.strip() not in ("1", "2", "3"):
@@ -156,13 +146,10 @@ class DouDizhuState(ClimbingState):
         return value
 
     def _perform(self, move: tuple[str, Any]) -> None:
-        kind, detail = move
         if self.phase == "auction":
-            self._perform_auction(kind, detail)
-        elif kind == "pass":
-            self._perform_pass()
+            self._perform_auction(*move)
         else:
-            self._perform_play(*detail)
+            self._perform_turn(move)
 
     def _perform_auction(self, kind: str, value: int | None) -> None:
         seat = self.turn
@@ -240,10 +227,6 @@ class DouDizhuState(ClimbingState):
     def multiplier(self) -> int:
         return int(2**self.bombs)
 
-    @property
-    def scores(self) -> list[int]:
-        return list(self.result) if self.result is not None else [0, 0, 0]
-
     def _private_view(self, seat: int) -> dict[str, JSON]:
         return {
             **self._table_view(seat),
@@ -261,16 +244,13 @@ class DouDizhuState(ClimbingState):
 def _check_deal(
     deal: dict[str, JSON], rng: random.Random
 ) -> tuple[list[list[str]], list[str], int]:
-    unknown = set(deal) - {"hands", "bottom", "first_bidder"}
-    if unknown:
-        raise InvalidDeal(f"unknown deal keys: {', '.join(sorted(unknown))}")
+    hands = check_deal_hands(deal, {"bottom", "first_bidder"}, [HAND_SIZE] * 3, "Dou Dizhu")
     try:
-        hands = [[parse_card(c) for c in hand] for hand in deal["hands"]]
-        bottom = [parse_card(c) for c in deal["bottom"]]
+        bottom = [parse_card(card) for card in deal["bottom"]]
     except (KeyError, TypeError, ValueError) as error:
-        raise InvalidDeal(f"a Dou Dizhu deal needs 'hands' and 'bottom': {error}") from None
-    if len(hands) != 3 or any(len(hand) != HAND_SIZE for hand in hands) or len(bottom) != 3:
-        raise InvalidDeal("Dou Dizhu deals 17 cards to each of 3 seats and 3 bottom cards")
+        raise InvalidDeal(f"a Dou Dizhu deal needs the 3 'bottom' cards: {error}") from None
+    if len(bottom) != 3:
+        raise InvalidDeal("Dou Dizhu leaves 3 bottom cards")
     problem = check_pack([*hands[0], *hands[1], *hands[2], *bottom], pack_54())
     if problem:
         raise InvalidDeal(problem)

@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .. import climbing
-from ..cards import check_pack, pack_52, parse_card
+from ..cards import check_pack, pack_52
 from ..climbing import ClimbingRules, ClimbingState, Combo, played_cards
 from ..engine import (
     JSON,
@@ -36,6 +36,7 @@ from ..engine import (
     IllegalAction,
     InvalidDeal,
     State,
+    check_deal_hands,
     current_deal_events,
     fill_hidden,
     register,
@@ -58,6 +59,7 @@ RULES = ClimbingRules(
 REMOVED = ("AH", "2H", "2D", "2C")
 HAND_SIZE = 16
 OPENING_CARD = "3H"
+OPENING_RULE = "the first play of the deal must include the 3 of hearts (3H)"
 BOMB_KINDS = ("bomb", "ace_bomb", "sky_bomb")
 BOMB_BONUS = 20
 PENALTY_PER_EXTRA = 10
@@ -77,7 +79,6 @@ class RunFastState(ClimbingState):
 
     bonuses: list[int]  # net bomb bonuses so far, per seat
     standing_bomb: int | None  # seat of a response bomb on top, not yet beaten
-    result: list[int] | None
 
     def _start_deal(self, deal: dict[str, JSON] | None) -> None:
         if deal is None:
@@ -90,12 +91,7 @@ class RunFastState(ClimbingState):
         self._reset_play(hands, opener)
         self.bonuses = [0, 0, 0]
         self.standing_bomb = None
-        self.result = None
         self.events.append({"type": "deal", "deal": self.deal_index, "opener": opener})
-
-    @property
-    def current_player(self) -> int | None:
-        return self.turn
 
     def legal_actions(self) -> list[str]:
         return [] if self.turn is None else self._play_actions()
@@ -106,31 +102,23 @@ class RunFastState(ClimbingState):
 
     def _play_filter(self, combo: Combo) -> str | None:
         if self.opening and 0 not in combo.ranks:
-            return "the first play of the deal must include the 3 of hearts (3H)"
+            return OPENING_RULE
         return None
 
     def _required_cards(self) -> tuple[str, ...]:
         return (OPENING_CARD,) if self.opening else ()
 
     def _verify(self, action: str) -> tuple[str, Any]:
-        words = action.strip().split(None, 1)
-        verb = words[0].lower() if words else ""
-        if verb == "pass" and len(words) == 1:
-            self._verify_pass()
-            return ("pass", None)
-        if verb == "play" and len(words) == 2:
-            cards, combo = self._verify_play(words[1])
-            if self.opening and OPENING_CARD not in cards:
-                raise IllegalAction("the first play of the deal must include the 3 of hearts (3H)")
-            return ("play", (cards, combo))
-        raise IllegalAction("play a combination ('play 5S 5H') or 'pass'")
+        return self._verify_turn(action)
+
+    def _verify_play(self, text: str) -> tuple[list[str], Combo]:
+        cards, combo = super()._verify_play(text)
+        if self.opening and OPENING_CARD not in cards:  # a 3, but not the 3 of hearts
+            raise IllegalAction(OPENING_RULE)
+        return cards, combo
 
     def _perform(self, move: tuple[str, Any]) -> None:
-        kind, detail = move
-        if kind == "pass":
-            self._perform_pass()
-        else:
-            self._perform_play(*detail)
+        self._perform_turn(move)
 
     def _after_play(self, seat: int, combo: Combo, response: bool) -> None:
         if combo.kind in BOMB_KINDS:
@@ -173,10 +161,6 @@ class RunFastState(ClimbingState):
             }
         )
 
-    @property
-    def scores(self) -> list[int]:
-        return list(self.result) if self.result is not None else [0, 0, 0]
-
     def _private_view(self, seat: int) -> dict[str, JSON]:
         return {**self._table_view(seat), "bonuses": list(self.bonuses)}
 
@@ -197,15 +181,7 @@ def _penalty(hand: list[str], has_played: bool) -> dict[str, int]:
 
 
 def _check_deal(deal: dict[str, JSON]) -> list[list[str]]:
-    unknown = set(deal) - {"hands"}
-    if unknown:
-        raise InvalidDeal(f"unknown deal keys: {', '.join(sorted(unknown))}")
-    try:
-        hands = [[parse_card(card) for card in hand] for hand in deal["hands"]]
-    except (KeyError, TypeError, ValueError) as error:
-        raise InvalidDeal(f"a Run Fast deal needs 'hands': {error}") from None
-    if len(hands) != 3 or any(len(hand) != HAND_SIZE for hand in hands):
-        raise InvalidDeal("Run Fast deals 16 cards to each of 3 seats")
+    hands = check_deal_hands(deal, set(), [HAND_SIZE] * 3, "Run Fast")
     problem = check_pack([card for hand in hands for card in hand], pack_48())
     if problem:
         raise InvalidDeal(problem)
