@@ -21,8 +21,6 @@ _JOKER_WORDS = {
     "RJ": "RJ",
     "SJ": "BJ",  # small joker
     "LJ": "RJ",  # large joker
-    "X": "BJ",
-    "D": "RJ",
 }
 
 
