@@ -224,12 +224,18 @@ def current_deal_events(events: list[dict[str, JSON]]) -> list[dict[str, JSON]]:
     return list(events)
 
 
-def replay(game: Game, seed: int, deal: dict[str, JSON], actions: list[str]) -> State:
-    """A state dealt with ``deal`` after ``actions``: how ``sample_state`` rebuilds a world
-    from a view, so every rule is re-checked instead of copied."""
+def replay(game: Game, seed: int, deal: dict[str, JSON], record: list[dict[str, JSON]]) -> State:
+    """A state whose current deal is ``deal`` and which has seen ``record``: the actions of
+    the record's current deal are replayed, so every rule is re-checked rather than copied,
+    and the earlier record is kept. How ``sample_state`` rebuilds a world from a view."""
+    current = current_deal_events(record)
     state = game.new_state(seed=seed, deal=deal)
-    for action in actions:
-        state.apply(action)
+    state.deal_index = int(current[0].get("deal", 0))
+    earlier = record[: len(record) - len(current)]
+    state.events = [*copy_json(earlier), copy_json(current[0])]
+    for event in current:
+        if "action" in event:
+            state.apply(event["action"])
     return state
 
 

@@ -52,12 +52,19 @@ class SearchBot:
         totals = dict.fromkeys(candidates, 0.0)
         deadline = time.perf_counter() + self.budget
         worlds = 0
-        while worlds < self.max_worlds and (worlds == 0 or time.perf_counter() < deadline):
-            world = self.game.sample_state(view, self.rng)
+        tries = 0
+        while worlds < self.max_worlds and (tries == 0 or time.perf_counter() < deadline):
+            tries += 1
+            try:
+                world = self.game.sample_state(view, self.rng)
+            except ValueError:  # no world found this time: never seen, but never fatal
+                continue
             for action in candidates:
                 totals[action] += self._playout(world.clone(), action, seat)
             worlds += 1
         self.last_worlds = worlds
+        if not worlds:
+            return candidates[0]
         return max(candidates, key=lambda action: (totals[action], -candidates.index(action)))
 
     def _playout(self, state: State, action: str, seat: int) -> float:

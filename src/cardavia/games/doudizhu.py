@@ -301,5 +301,4 @@ class DouDizhu(Game):
                 initial = [card for card in initial if card not in bottom]
             hands.append(initial)
         deal = {"hands": hands, "bottom": bottom, "first_bidder": events[0]["first_bidder"]}
-        actions = [event["action"] for event in events if "action" in event]
-        return replay(self, rng.randrange(2**31), deal, actions)
+        return replay(self, rng.randrange(2**31), deal, view["events"])

@@ -197,9 +197,8 @@ class RunFast(Game):
     state_class = RunFastState
 
     def sample_state(self, view: dict[str, JSON], rng: random.Random) -> State:
-        """Hidden cards dealt at random, then kept only if every pass in the record was
-        forced: under must-beat a pass proves its player held nothing that beat the table
-        (rejection sampling; the real deal always qualifies)."""
+        """Hidden cards dealt at random so that every pass in the record was forced: under
+        must-beat a pass proves its player held nothing that beat the table."""
         me = view["seat"]
         events = current_deal_events(view["events"])
         played = {seat: played_cards(events, seat) for seat in range(3)}
@@ -214,28 +213,72 @@ class RunFast(Game):
             fixed[opener].append(OPENING_CARD)
             sizes[str(opener)] -= 1
         passes = _forced_passes(events, me)
-        for _ in range(MAX_SAMPLING_TRIES):
-            filled = fill_hidden(rng, unknown, sizes)
-            hidden = {seat: filled[str(seat)] + fixed[seat] for seat in range(3) if seat != me}
-            if all(_had_no_answer(hidden[seat] + later, top) for seat, top, later in passes):
-                break
+        hidden = _deal_respecting_passes(rng, unknown, sizes, fixed, passes)
         hands = []
         for seat in range(3):
             current = list(view["hand"]) if seat == me else hidden[seat]
             hands.append(current + played[seat])
-        actions = [event["action"] for event in events if "action" in event]
-        return replay(self, rng.randrange(2**31), {"hands": hands}, actions)
+        return replay(self, rng.randrange(2**31), {"hands": hands}, view["events"])
 
 
-# Rejection sampling gives up after this many deals; the last one is then replayed and,
-# if it contradicts a pass, the replay raises IllegalAction (never seen in playouts).
-MAX_SAMPLING_TRIES = 2000
+# Random deals tried before repairing one by swaps, and swaps tried before giving up.
+REJECTION_TRIES = 50
+REPAIR_SWAPS = 20_000
+
+Pass = tuple[int, Combo, list[str]]
 
 
-def _forced_passes(events: list[dict[str, Any]], me: int) -> list[tuple[int, Combo, list[str]]]:
+def _deal_respecting_passes(
+    rng: random.Random,
+    unknown: list[str],
+    sizes: dict[str, int],
+    fixed: dict[int, list[str]],
+    passes: list[Pass],
+) -> dict[int, list[str]]:
+    """Deal the unknown cards so that no recorded pass could have been a beat.
+
+    Plain random deals first (exact and cheap when the record says little); failing that,
+    repair the last deal by swapping cards between the hidden hands, keeping each swap that
+    does not add a contradiction. The real deal always qualifies, so a repair exists.
+    """
+    seats = [int(seat) for seat in sizes]
+
+    def contradictions(hidden: dict[int, list[str]]) -> int:
+        return sum(not _had_no_answer(hidden[seat] + later, top) for seat, top, later in passes)
+
+    hidden: dict[int, list[str]] = {}
+    for _ in range(REJECTION_TRIES):
+        filled = fill_hidden(rng, unknown, sizes)
+        hidden = {seat: filled[str(seat)] for seat in seats}
+        if contradictions(_with(hidden, fixed)) == 0:
+            return _with(hidden, fixed)
+    if len(seats) < 2:
+        raise ValueError("no deal of the hidden cards agrees with the record")
+    score = contradictions(_with(hidden, fixed))
+    for _ in range(REPAIR_SWAPS):
+        one, other = rng.sample(seats, 2)
+        if not hidden[one] or not hidden[other]:
+            continue
+        i, j = rng.randrange(len(hidden[one])), rng.randrange(len(hidden[other]))
+        hidden[one][i], hidden[other][j] = hidden[other][j], hidden[one][i]
+        after = contradictions(_with(hidden, fixed))
+        if after <= score:
+            score = after
+            if score == 0:
+                return _with(hidden, fixed)
+        else:
+            hidden[one][i], hidden[other][j] = hidden[other][j], hidden[one][i]
+    raise ValueError("no deal of the hidden cards agrees with the record")
+
+
+def _with(hidden: dict[int, list[str]], fixed: dict[int, list[str]]) -> dict[int, list[str]]:
+    return {seat: cards + fixed[seat] for seat, cards in hidden.items()}
+
+
+def _forced_passes(events: list[dict[str, Any]], me: int) -> list[Pass]:
     """For each pass by another seat: (seat, the play it could not beat, the cards that
     seat played afterwards, which it therefore still held at the pass)."""
-    found: list[tuple[int, Combo, list[str]]] = []
+    found: list[Pass] = []
     top: Combo | None = None
     opening = True
     for index, event in enumerate(events):
