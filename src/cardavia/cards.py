@@ -50,6 +50,8 @@ def _normalise_rank(text: str) -> str | None:
 
 def parse_card(text: str) -> str:
     """One card in canonical form; raises ValueError with a readable message."""
+    if not isinstance(text, str):
+        raise ValueError(f"{text!r} is not a card: a card is written like TS, 10s, ah, BJ")
     token = text.strip().upper()
     if token in _JOKER_WORDS and len(token) == 2:
         return _JOKER_WORDS[token]

@@ -135,6 +135,8 @@ class State(ABC):
         return deal_rng(self.seed, self.deal_index)
 
     def view(self, seat: int) -> dict[str, JSON]:
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise ValueError(f"a seat is a number, not {seat!r}")
         if not 0 <= seat < self.game.num_players:
             raise ValueError(f"there is no seat {seat}")
         current = self.current_player
