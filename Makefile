@@ -3,7 +3,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint bench arena
+.PHONY: play run test lint bench bench-web arena
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -15,6 +15,10 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	$(BIN)/cardavia play doudizhu
 
+# The web app on http://127.0.0.1:8000 (SQLite file cardavia.sqlite3 in this folder).
+run: $(STAMP)
+	$(BIN)/cardavia serve
+
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
@@ -25,3 +29,6 @@ test: lint
 
 bench: $(STAMP)
 	$(BIN)/python bench/doudizhu_speed.py
+
+bench-web: $(STAMP)
+	$(BIN)/python bench/web_speed.py

@@ -59,9 +59,19 @@ def test_main_arena_rejects_bad_arguments(
     assert message in capsys.readouterr().out
 
 
-def test_serve_is_not_built_yet(capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli.main(["serve"]) == 2
-    assert "not built yet" in capsys.readouterr().err
+def test_serve_prints_the_address_and_runs_uvicorn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cardavia.web import app
+
+    calls: list[tuple[str, int, int]] = []
+    monkeypatch.setattr(app, "run_server", lambda *args: calls.append(args))
+    monkeypatch.setenv("CARDAVIA_DATABASE_URL", "")  # restored after the test
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["serve", "--port", "8123", "--workers", "2"]) == 0
+    assert "http://127.0.0.1:8123/" in capsys.readouterr().out
+    assert calls == [("127.0.0.1", 8123, 2)]
+    assert (tmp_path / "cardavia.sqlite3").is_file()
 
 
 def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:

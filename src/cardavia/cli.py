@@ -3,7 +3,7 @@
 - ``play``: a terminal table against bots, see :mod:`cardavia.terminal`.
 - ``arena``: bots against bots over many deals, see :mod:`cardavia.arena`.
 - ``bench``: runs ``bench/doudizhu_speed.py``.
-- ``serve``: not built yet.
+- ``serve``: the web app on uvicorn, see :mod:`cardavia.web.app`.
 """
 
 from __future__ import annotations
@@ -46,6 +46,28 @@ def bench_command(args: Sequence[str], console: Console) -> int:
         )
         return 1
     return subprocess.run([sys.executable, str(script), *args], check=False).returncode
+
+
+# --------------------------------------------------------------------------------------
+# serve
+# --------------------------------------------------------------------------------------
+
+
+def serve_command(host: str, port: int, database_url: str | None, workers: int) -> int:
+    """Run the web app with uvicorn until interrupted; prints the address first."""
+    import os
+
+    from cardavia.web import app
+    from cardavia.web.store import Store, default_database_url
+
+    url = database_url or default_database_url()
+    # Every worker process builds its app from the environment (uvicorn's factory).
+    os.environ["CARDAVIA_DATABASE_URL"] = url
+    Store(url).dispose()  # creates the table once, before the workers race for it
+    shown_host = f"[{host}]" if ":" in host else host
+    print(f"Cardavia is running on http://{shown_host}:{port}/ (Ctrl+C to stop)", flush=True)
+    app.run_server(host, port, workers)
+    return 0
 
 
 # --------------------------------------------------------------------------------------
@@ -94,6 +116,18 @@ def _add_arena_arguments(arena: argparse.ArgumentParser) -> None:
     arena.add_argument("--json", metavar="FILE", help="also write the report as JSON")
 
 
+def _add_serve_arguments(serve: argparse.ArgumentParser) -> None:
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument(
+        "--database-url",
+        default=None,
+        help="SQLAlchemy URL (default: $CARDAVIA_DATABASE_URL, else sqlite file "
+        "cardavia.sqlite3 in the current directory)",
+    )
+    serve.add_argument("--workers", type=_positive_int, default=1, help="uvicorn workers")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cardavia", description="Traditional card games against computer opponents."
@@ -105,7 +139,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_arena_arguments(commands.add_parser("arena", help="bots against bots over many deals"))
     bench = commands.add_parser("bench", help="run bench/doudizhu_speed.py")
     bench.add_argument("args", nargs=argparse.REMAINDER, help="passed to the benchmark")
-    commands.add_parser("serve", help="the web app (not built yet)")
+    _add_serve_arguments(commands.add_parser("serve", help="the web app (FastAPI on uvicorn)"))
     return parser
 
 
@@ -160,8 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "bench":
         return bench_command([*args.args, *extra], console)
     if args.command == "serve":
-        print("cardavia serve: the web app is not built yet.", file=sys.stderr)
-        return EXIT_USAGE
+        return serve_command(args.host, args.port, args.database_url, args.workers)
     parser.error(f"unknown command {args.command}")
     return EXIT_USAGE
 

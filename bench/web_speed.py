@@ -1,0 +1,219 @@
+"""Web speed: the action endpoint under load, with 1 and then 2 uvicorn workers.
+
+Usage::
+
+    .venv/bin/python bench/web_speed.py [--requests N] [--clients C] [--workers 1,2]
+
+(or ``make bench-web``). For each worker count it starts ``cardavia serve --workers W`` on
+127.0.0.1 on a free port, with a fresh SQLite file in a temporary folder, waits until it
+answers, then ``C`` concurrent clients (httpx, asyncio) create matches with ``random``
+bots (so the server is measured, not the bots), alternating Dou Dizhu and Run Fast, and
+play them through ``POST /api/matches/{id}/actions`` with random legal actions until
+``N`` actions in all have been answered (a new match starts whenever one is over). A
+warm-up (not counted) first starts every worker's bot pool. It prints actions per second
+and the p50/p99 latency of the action endpoint (client-measured, one request = seat 0's
+action, the bots' replies, one transaction), and the largest stored state of a finished
+match. The server is stopped at the end of each run.
+
+Goals: p99 under 50 ms; a finished match's stored size under 64 KB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from cardavia.web.store import Store
+
+GAMES = ("doudizhu", "runfast")
+P99_GOAL_MS = 50.0
+SIZE_GOAL_BYTES = 64 * 1024
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def start_server(workers: int, port: int, url: str) -> subprocess.Popen[bytes]:
+    command = [
+        sys.executable,
+        "-m",
+        "cardavia.cli",
+        "serve",
+        "--port",
+        str(port),
+        "--database-url",
+        url,
+        "--workers",
+        str(workers),
+    ]
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, env={**os.environ})
+
+
+def stop_server(server: subprocess.Popen[bytes]) -> None:
+    if server.poll() is None:
+        server.send_signal(signal.SIGINT)  # uvicorn stops its workers and their bot pools
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def wait_until_up(base: str, server: subprocess.Popen[bytes], timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"the server exited with status {server.returncode}")
+        try:
+            if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"the server did not answer within {timeout} s")
+
+
+@dataclass
+class Run:
+    remaining: int
+    latencies: list[float] = field(default_factory=list)
+    finished: list[str] = field(default_factory=list)
+    matches: int = 0
+
+
+async def client_loop(http: httpx.AsyncClient, run: Run, rng: random.Random) -> None:
+    while run.remaining > 0:
+        game = GAMES[run.matches % len(GAMES)]
+        run.matches += 1
+        response = await http.post("/api/matches", json={"game": game, "level": "random"})
+        response.raise_for_status()
+        match: dict[str, Any] = response.json()
+        headers = {"X-Match-Token": match["token"]}
+        version, view = match["version"], match["view"]
+        while view["current_player"] is not None and run.remaining > 0:
+            run.remaining -= 1
+            body = {"action": rng.choice(view["legal_actions"]), "version": version}
+            start = time.perf_counter()
+            response = await http.post(
+                f"/api/matches/{match['id']}/actions", json=body, headers=headers
+            )
+            run.latencies.append(time.perf_counter() - start)
+            response.raise_for_status()
+            played = response.json()
+            version, view = played["version"], played["view"]
+        if view["current_player"] is None:
+            run.finished.append(match["id"])
+
+
+async def load(base: str, requests: int, clients: int, seed: int) -> tuple[Run, float]:
+    limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
+    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as http:
+        warm = Run(remaining=max(40, 10 * clients))
+        await asyncio.gather(
+            *(client_loop(http, warm, random.Random(seed - i)) for i in range(clients))
+        )
+        run = Run(remaining=requests)
+        start = time.perf_counter()
+        await asyncio.gather(
+            *(client_loop(http, run, random.Random(seed + i)) for i in range(clients))
+        )
+        elapsed = time.perf_counter() - start
+    run.finished += warm.finished
+    return run, elapsed
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+def bench(workers: int, requests: int, clients: int, seed: int) -> dict[str, float]:
+    with tempfile.TemporaryDirectory(prefix="cardavia-bench-") as folder:
+        url = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
+        port = free_port()
+        base = f"http://127.0.0.1:{port}"
+        server = start_server(workers, port, url)
+        try:
+            wait_until_up(base, server)
+            run, elapsed = asyncio.run(load(base, requests, clients, seed))
+        finally:
+            stop_server(server)
+        store = Store(url)
+        sizes = [store.stored_size(match_id) for match_id in run.finished]
+        store.dispose()
+    latencies = [value * 1000 for value in run.latencies]
+    return {
+        "workers": workers,
+        "actions": len(latencies),
+        "actions_per_s": len(latencies) / elapsed,
+        "p50_ms": statistics.median(latencies),
+        "p99_ms": percentile(latencies, 0.99),
+        "max_ms": max(latencies),
+        "finished": len(sizes),
+        "max_size": max(sizes, default=0),
+        "mean_size": statistics.fmean(sizes) if sizes else 0.0,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--requests", type=int, default=600, help="actions per worker count")
+    parser.add_argument("--clients", type=int, default=4, help="concurrent clients")
+    parser.add_argument("--workers", default="1,2", help="uvicorn worker counts, e.g. 1,2")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    print(
+        f"Action endpoint, random bots, SQLite, {os.cpu_count()} CPUs, {args.clients} clients, "
+        f"{args.requests} actions per run (after a warm-up)."
+    )
+    results = []
+    for workers in (int(part) for part in args.workers.split(",")):
+        result = bench(workers, args.requests, args.clients, args.seed)
+        results.append(result)
+        print(
+            f"  {workers} worker{'s' if workers > 1 else ' '}: "
+            f"{result['actions_per_s']:7.1f} actions/s   p50 {result['p50_ms']:5.1f} ms   "
+            f"p99 {result['p99_ms']:5.1f} ms   max {result['max_ms']:6.1f} ms   "
+            f"({int(result['actions'])} actions)",
+            flush=True,
+        )
+    size = max(int(result["max_size"]) for result in results)
+    finished = sum(int(result["finished"]) for result in results)
+    mean = statistics.fmean(result["mean_size"] for result in results)
+    print(
+        f"Stored size of a finished match: at most {size / 1024:.1f} KB, mean {mean / 1024:.1f} KB "
+        f"over {finished} finished matches."
+    )
+    p99 = max(result["p99_ms"] for result in results)
+    print(
+        f"Goals: p99 < {P99_GOAL_MS:.0f} ms: {'met' if p99 < P99_GOAL_MS else 'NOT met'} "
+        f"(worst {p99:.1f} ms); size < 64 KB: "
+        f"{'met' if size < SIZE_GOAL_BYTES else 'NOT met'}."
+    )
+    print(
+        "Rerun: .venv/bin/python bench/web_speed.py "
+        f"--requests {args.requests} --clients {args.clients} --workers {args.workers}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

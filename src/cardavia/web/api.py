@@ -1,0 +1,262 @@
+"""The JSON API under ``/api`` (docs/web-contract.md).
+
+- ``GET /api/games``: every game, its number of players and whether it can be played.
+- ``POST /api/matches``: a new match; answers its id, its token (shown once, stored hashed)
+  and ``view(0)`` after the bots that act before seat 0.
+- ``GET /api/matches/{id}``: the match's ``view(0)`` (header ``X-Match-Token``).
+- ``POST /api/matches/{id}/actions``: seat 0's action against a version; the bots then act
+  until seat 0 must act again or the match is over, and everything is saved at once.
+- ``GET /api/matches/{id}/hint``: the ``basic`` bot's choice for seat 0.
+
+Only ``state.view(0)`` ever leaves the server. Errors: 400 illegal action (nothing
+changed), 403 missing or wrong token, 404 unknown match, 409 stale version, 413 body too
+large, 422 malformed body.
+"""
+
+from __future__ import annotations
+
+import secrets
+from enum import StrEnum
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Header, HTTPException, Path, Request, status
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
+
+import cardavia
+from cardavia.engine import GAME_ORDER, State
+
+from .bots import BotPool, bot_seed
+from .store import Match, Store, hash_token, token_matches
+
+router = APIRouter(prefix="/api", tags=["api"])
+
+HUMAN_SEAT = 0
+MAX_ACTION_CHARS = 200
+MAX_BOT_MOVES = 10_000  # a safety net: no game needs this many moves before seat 0 acts
+
+# Seats of the games whose engine may not exist yet (spec/site.md §4).
+PLAYERS = {
+    "doudizhu": 3,
+    "runfast": 3,
+    "guandan": 4,
+    "tractor": 4,
+    "holdem": 4,
+    "onepoker": 2,
+    "bridge": 4,
+    "tarot": 4,
+}
+
+GameName = Literal[
+    "doudizhu", "runfast", "guandan", "tractor", "holdem", "onepoker", "bridge", "tarot"
+]
+MatchId = Annotated[str, Path(description="the id returned when the match was created")]
+MAX_ID_CHARS = 64
+Token = Annotated[str | None, Header(alias="X-Match-Token", max_length=128)]
+
+
+class Level(StrEnum):
+    random = "random"
+    basic = "basic"
+    strong = "strong"
+
+
+# --- models ---------------------------------------------------------------------------
+
+
+class GameInfo(BaseModel):
+    name: str
+    players: int
+    playable: bool
+
+
+class NewMatch(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    game: GameName
+    level: Level = Level.basic
+
+
+class ActionIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    action: str = Field(min_length=1, max_length=MAX_ACTION_CHARS, examples=["play 3S 3H"])
+    version: int = Field(ge=0, description="the version the action was chosen against")
+
+
+class MatchOut(BaseModel):
+    id: str
+    game: str
+    level: str
+    version: int
+    view: dict[str, Any] = Field(description="state.view(0): what seat 0 may know")
+
+
+class CreatedMatch(MatchOut):
+    token: str = Field(description="send it back in X-Match-Token; it is not stored in clear")
+
+
+class Played(BaseModel):
+    version: int
+    view: dict[str, Any]
+
+
+class Hint(BaseModel):
+    action: str
+
+
+class ErrorOut(BaseModel):
+    detail: str
+
+
+def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    return {code: {"model": ErrorOut} for code in codes}
+
+
+# --- helpers --------------------------------------------------------------------------
+
+
+def get_store(request: Request) -> Store:
+    store: Store = request.app.state.store
+    return store
+
+
+def get_bots(request: Request) -> BotPool:
+    bots: BotPool = request.app.state.bots
+    return bots
+
+
+StoreDep = Annotated[Store, Depends(get_store)]
+BotsDep = Annotated[BotPool, Depends(get_bots)]
+
+
+async def _load(store: Store, match_id: str, token: str | None) -> Match:
+    match = None
+    if len(match_id) <= MAX_ID_CHARS:
+        match = await run_in_threadpool(store.load, match_id)
+    if match is None:
+        raise HTTPException(status.HTTP_404_NOT_FOUND, "no such match")
+    if not token_matches(token, match.token_hash):
+        raise HTTPException(status.HTTP_403_FORBIDDEN, "missing or wrong match token")
+    return match
+
+
+def _state(match: Match) -> State:
+    return cardavia.new_game(match.game).state_from_json(match.state_json)
+
+
+async def _bots_act(bots: BotPool, match_id: str, level: str, state: State) -> None:
+    """Bots act until seat 0 must act or the match is over."""
+    for _ in range(MAX_BOT_MOVES):
+        seat = state.current_player
+        if seat is None or seat == HUMAN_SEAT:
+            return
+        seed = bot_seed(match_id, len(state.events))
+        action = await bots.act(state.game.name, level, seed, state.view(seat))
+        state.apply(action)
+    raise RuntimeError(f"match {match_id}: the bots made {MAX_BOT_MOVES} moves in a row")
+
+
+# --- endpoints ------------------------------------------------------------------------
+
+
+@router.get("/games", response_model=list[GameInfo])
+async def list_games() -> list[GameInfo]:
+    """Every game of the site, with whether its engine exists."""
+    playable = set(cardavia.game_names())
+    return [
+        GameInfo(
+            name=name,
+            players=cardavia.new_game(name).num_players if name in playable else PLAYERS[name],
+            playable=name in playable,
+        )
+        for name in GAME_ORDER
+    ]
+
+
+@router.post(
+    "/matches",
+    status_code=status.HTTP_201_CREATED,
+    response_model=CreatedMatch,
+    responses=_errors(400),
+)
+async def create_match(body: NewMatch, store: StoreDep, bots: BotsDep) -> CreatedMatch:
+    """A new match; the bots that act before seat 0 have already acted."""
+    if body.game not in cardavia.game_names():
+        raise HTTPException(status.HTTP_400_BAD_REQUEST, f"{body.game} cannot be played yet")
+    level = body.level.value
+    try:
+        cardavia.new_bot(body.game, level)
+    except ValueError as error:
+        raise HTTPException(status.HTTP_400_BAD_REQUEST, str(error)) from None
+    match_id = secrets.token_urlsafe(16)
+    token = secrets.token_urlsafe(24)
+    state = cardavia.new_game(body.game).new_state(seed=secrets.randbits(62))
+    await _bots_act(bots, match_id, level, state)
+    version = await run_in_threadpool(
+        store.create, match_id, hash_token(token), body.game, level, state.to_json()
+    )
+    return CreatedMatch(
+        id=match_id,
+        token=token,
+        game=body.game,
+        level=level,
+        version=version,
+        view=state.view(HUMAN_SEAT),
+    )
+
+
+@router.get("/matches/{match_id}", response_model=MatchOut, responses=_errors(403, 404))
+async def read_match(match_id: MatchId, store: StoreDep, token: Token = None) -> MatchOut:
+    """The match as seat 0 sees it."""
+    match = await _load(store, match_id, token)
+    return MatchOut(
+        id=match.id,
+        game=match.game,
+        level=match.level,
+        version=match.version,
+        view=_state(match).view(HUMAN_SEAT),
+    )
+
+
+@router.post(
+    "/matches/{match_id}/actions",
+    response_model=Played,
+    responses=_errors(400, 403, 404, 409, 413),
+)
+async def play(
+    match_id: MatchId, body: ActionIn, store: StoreDep, bots: BotsDep, token: Token = None
+) -> Played:
+    """Seat 0's action, then the bots' until seat 0 must act again; saved at once."""
+    match = await _load(store, match_id, token)
+    if body.version != match.version:
+        raise HTTPException(
+            status.HTTP_409_CONFLICT,
+            f"the match is at version {match.version}, not {body.version}: reload it",
+        )
+    state = _state(match)
+    if state.current_player not in (HUMAN_SEAT, None):
+        raise HTTPException(status.HTTP_409_CONFLICT, "it is not your turn")
+    try:
+        state.apply(body.action)
+    except cardavia.IllegalAction as error:
+        raise HTTPException(status.HTTP_400_BAD_REQUEST, str(error)) from None
+    await _bots_act(bots, match_id, match.level, state)
+    version = await run_in_threadpool(store.save, match_id, match.version, state.to_json())
+    if version is None:
+        raise HTTPException(
+            status.HTTP_409_CONFLICT, "the match changed meanwhile (another tab?): reload it"
+        )
+    return Played(version=version, view=state.view(HUMAN_SEAT))
+
+
+@router.get("/matches/{match_id}/hint", response_model=Hint, responses=_errors(403, 404, 409))
+async def hint(match_id: MatchId, store: StoreDep, bots: BotsDep, token: Token = None) -> Hint:
+    """What the ``basic`` bot would play in seat 0's place."""
+    match = await _load(store, match_id, token)
+    state = _state(match)
+    if state.current_player != HUMAN_SEAT:
+        raise HTTPException(status.HTTP_409_CONFLICT, "it is not your turn")
+    seed = bot_seed(match_id, len(state.events))
+    action = await bots.act(match.game, Level.basic.value, seed, state.view(HUMAN_SEAT))
+    return Hint(action=action)

@@ -1,0 +1,215 @@
+"""The application: ``create_app()`` builds it; ``cardavia serve`` runs it with uvicorn.
+
+- The JSON API (:mod:`cardavia.web.api`) and, when that module exists, the HTML pages
+  (:mod:`cardavia.web.pages`); static files at ``/static``.
+- Security headers on every response: a Content-Security-Policy without inline script,
+  nosniff, ``Referrer-Policy: same-origin``, ``X-Frame-Options: DENY``. FastAPI's own
+  documentation pages (``/docs``, ``/redoc``) load Swagger UI and ReDoc from a CDN with an
+  inline script; only those two pages get a CSP that allows it.
+- Request bodies above 16 KB are refused with 413, whether announced by Content-Length or
+  only found while streaming.
+
+:func:`run_server` runs it with uvicorn, in one process or several workers; each worker
+builds its own app (:func:`app_from_environment`), bot pool and database connections.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+import socket
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, HTTPException
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from . import api
+from .bots import BotPool
+from .store import Store
+
+MAX_BODY_BYTES = 16 * 1024
+STATIC_DIR = Path(__file__).with_name("static")
+
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+)
+DOCS_CDN = "https://cdn.jsdelivr.net"
+DOCS_CSP = (
+    f"default-src 'self'; script-src 'self' 'unsafe-inline' {DOCS_CDN}; "
+    f"style-src 'self' 'unsafe-inline' {DOCS_CDN} https://fonts.googleapis.com; "
+    "font-src 'self' https://fonts.gstatic.com; "
+    "img-src 'self' data: https://fastapi.tiangolo.com https://cdn.redoc.ly; "
+    "worker-src 'self' blob:; "
+    "frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+)
+DOCS_PATHS = ("/docs", "/docs/oauth2-redirect", "/redoc")
+
+SECURITY_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+    (b"x-frame-options", b"DENY"),
+]
+
+
+class SecurityHeaders:
+    """Adds the security headers to every HTTP response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        csp = DOCS_CSP if scope["path"] in DOCS_PATHS else CSP
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                names = {name.lower() for name, _ in message.get("headers", [])}
+                headers = list(message.get("headers", []))
+                for name, value in [
+                    (b"content-security-policy", csp.encode()),
+                    *SECURITY_HEADERS,
+                ]:
+                    if name not in names:
+                        headers.append((name, value))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class BodyLimit:
+    """Refuses request bodies over ``limit`` bytes with 413: at once when Content-Length
+    says so, else as soon as the streamed body passes the limit."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope["headers"]:
+            if name == b"content-length":
+                if not value.isdigit():
+                    await JSONResponse({"detail": "bad Content-Length"}, 400)(scope, receive, send)
+                    return
+                if int(value) > self.limit:
+                    await self._refuse(scope, receive, send)
+                    return
+        received = 0
+
+        async def limited_receive() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.limit:
+                    # FastAPI lets an HTTPException from reading the body through.
+                    raise HTTPException(413, self._detail())
+            return message
+
+        await self.app(scope, limited_receive, send)
+
+    def _detail(self) -> str:
+        return f"the request body is over {self.limit // 1024} KB"
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        response = JSONResponse({"detail": self._detail()}, status_code=413)
+        await response(scope, receive, send)
+
+
+def _include_pages(app: FastAPI) -> None:
+    """The pages router, when :mod:`cardavia.web.pages` exists (errors inside it surface)."""
+    if importlib.util.find_spec("cardavia.web.pages") is None:
+        return
+    pages = importlib.import_module("cardavia.web.pages")
+    app.include_router(pages.router)
+
+
+def create_app(
+    database_url: str | None = None,
+    bot_budget: float = 1.0,
+    bot_workers: int = 2,
+    *,
+    bots_in_process: bool = False,
+) -> FastAPI:
+    """The web app on ``database_url`` (default: ``CARDAVIA_DATABASE_URL`` or the SQLite
+    file ``cardavia.sqlite3`` in the current directory). Strong bots think ``bot_budget``
+    seconds per decision in a pool of ``bot_workers`` processes (threads with
+    ``bots_in_process``, for tests)."""
+    store = Store(database_url)
+    bots = BotPool(bot_workers, bot_budget, in_process=bots_in_process)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        try:
+            yield
+        finally:
+            bots.shutdown()
+            store.dispose()
+
+    app = FastAPI(
+        title="Cardavia",
+        summary="Traditional card games against computer opponents.",
+        version="0.1.0",
+        lifespan=lifespan,
+    )
+    app.state.store = store
+    app.state.bots = bots
+    app.include_router(api.router)
+    _include_pages(app)
+    if STATIC_DIR.is_dir():
+        app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+    app.add_middleware(SecurityHeaders)
+    return app
+
+
+def app_from_environment() -> FastAPI:
+    """The app factory ``cardavia serve`` gives uvicorn (one call per worker process):
+    ``CARDAVIA_DATABASE_URL``, ``CARDAVIA_BOT_BUDGET``, ``CARDAVIA_BOT_WORKERS``."""
+    return create_app(
+        os.environ.get("CARDAVIA_DATABASE_URL") or None,
+        bot_budget=float(os.environ.get("CARDAVIA_BOT_BUDGET", "1.0")),
+        bot_workers=int(os.environ.get("CARDAVIA_BOT_WORKERS", "2")),
+    )
+
+
+APP_FACTORY = "cardavia.web.app:app_from_environment"
+
+
+def tcp_listener(sock: socket.socket) -> socket.socket:
+    """``sock`` marked as TCP (``proto`` 6). uvicorn binds a multi-worker server's socket
+    with ``proto`` 0; accepted connections inherit it, so asyncio never sets TCP_NODELAY
+    on them and each keep-alive response waits about 40 ms for the client's delayed ACK
+    (Kludex/uvicorn#3149)."""
+    if sock.family in (socket.AF_INET, socket.AF_INET6) and sock.proto != socket.IPPROTO_TCP:
+        return socket.socket(sock.family, sock.type, socket.IPPROTO_TCP, fileno=sock.detach())
+    return sock
+
+
+def run_server(host: str, port: int, workers: int = 1, log_level: str = "warning") -> None:
+    """Serve :data:`APP_FACTORY` with uvicorn until interrupted (what ``uvicorn.run`` does,
+    with the multi-worker socket fixed by :func:`tcp_listener`)."""
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
+    config = uvicorn.Config(
+        APP_FACTORY, factory=True, host=host, port=port, workers=workers, log_level=log_level
+    )
+    try:
+        if workers > 1:
+            Multiprocess(config, sockets=[tcp_listener(config.bind_socket())]).run()
+        else:
+            uvicorn.Server(config).run()
+    except KeyboardInterrupt:
+        pass

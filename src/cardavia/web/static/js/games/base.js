@@ -1,0 +1,82 @@
+// What every adapter shares: seats, names, exact-card matching, generic records.
+// An adapter is a plain object; games spread `base` (or `climbing`) and override.
+
+export const actionCards = (action) => action.trim().split(/\s+/).slice(1);
+
+export const sameMultiset = (a, b) =>
+  a.length === b.length && [...a].sort().join(' ') === [...b].sort().join(' ');
+
+// Seats turn counter-clockwise: the next player is on your right.
+export function counterClockwise(seat, players) {
+  const layouts = {
+    2: [null, 'top'],
+    3: [null, 'right', 'left'],
+    4: [null, 'right', 'top', 'left'],
+  };
+  return layouts[players]?.[seat] ?? 'top';
+}
+
+export const base = {
+  handSize: 0,
+  seatPosition: counterClockwise,
+
+  // The table as the page draws it, derived from the events (so AI moves can be shown
+  // one at a time): card counts, last move per seat, the top play, whose turn.
+  initialTable(players) {
+    return {
+      players,
+      sizes: Array(players).fill(this.handSize),
+      last: {},
+      top: null,
+      turn: null,
+      over: false,
+      phase: 'play',
+    };
+  },
+
+  applyEvent(table, event) {
+    if (event.type === 'result') {
+      table.over = true;
+      table.turn = null;
+    } else if (typeof event.seat === 'number') {
+      table.last = { ...table.last, [event.seat]: { kind: 'action', action: event.action ?? event.type } };
+      table.turn = (event.seat + 1) % table.players;
+    }
+  },
+
+  // Keep the drawn table in line with the view once all events are shown.
+  syncTable(table, view) {
+    if (Array.isArray(view.hand_sizes)) table.sizes = [...view.hand_sizes];
+    table.turn = view.current_player;
+    table.over = view.current_player === null;
+  },
+
+  roles() {
+    return [];
+  },
+
+  matches(selected, action) {
+    return sameMultiset(selected, actionCards(action));
+  },
+
+  // One line of the records: { seat, content } (content: a Node or a string).
+  describeEvent(event) {
+    return { seat: typeof event.seat === 'number' ? event.seat : null, content: event.action ?? event.type };
+  },
+
+  centreInfo() {
+    return '';
+  },
+
+  resultHeadline(event, { name }) {
+    return typeof event.winner === 'number' ? name(event.winner) : '';
+  },
+
+  resultBreakdown() {
+    return [];
+  },
+
+  selectionNotice() {
+    return null;
+  },
+};

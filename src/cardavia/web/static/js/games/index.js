@@ -1,0 +1,11 @@
+// Per-game adapters. A game without one gets the generic table (hand + legal actions).
+const ADAPTERS = {
+  doudizhu: () => import('./doudizhu.js'),
+  runfast: () => import('./runfast.js'),
+};
+
+export async function loadAdapter(game) {
+  const load = ADAPTERS[game] ?? (() => import('./generic.js'));
+  const module = await load();
+  return module.default;
+}

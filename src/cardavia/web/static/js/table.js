@@ -1,0 +1,557 @@
+// The game table: one client for every game, with a small adapter per game
+// (static/js/games/). It creates or loads the match through the JSON API, draws view(0),
+// lets the player select cards and confirm, and replays new events one at a time.
+import { ApiError, createMatch, fetchHint, loadMatch, sendAction } from './api.js';
+import { cardSVG, cardText } from './cards.js';
+import { loadAdapter } from './games/index.js';
+import { actionCards } from './games/base.js';
+import { makeI18n } from './i18n.js';
+
+const STEP_MS = 600;
+const LEVEL_KEY = 'cardavia.level';
+
+const data = JSON.parse(document.getElementById('page-data').textContent);
+const i18n = makeI18n(data.texts);
+const { t } = i18n;
+const $ = (id) => document.getElementById(id);
+
+const ui = {
+  table: $('table'),
+  opponents: $('opponents'),
+  bottom: $('bottom'),
+  bottomCards: $('bottom-cards'),
+  auctionInfo: $('auction-info'),
+  topLabel: $('top-play-label'),
+  topCards: $('top-play-cards'),
+  turn: $('turn'),
+  hand: $('hand'),
+  selection: $('selection'),
+  message: $('message'),
+  bids: $('bids'),
+  confirm: $('confirm'),
+  pass: $('pass'),
+  hint: $('hint'),
+  generic: $('generic-actions'),
+  records: $('records'),
+  result: $('result'),
+  resultHeadline: $('result-headline'),
+  resultBreakdown: $('result-breakdown'),
+  resultScores: $('result-scores'),
+  newGame: $('new-game'),
+  level: $('level'),
+  levelNote: $('level-note'),
+  restart: $('restart'),
+  restartDialog: $('restart-dialog'),
+  rulesOpen: $('rules-open'),
+  rulesDialog: $('rules-dialog'),
+};
+
+const state = {
+  adapter: null,
+  match: null, // { id, level, version, view }
+  table: null, // what is drawn, derived from the events
+  shown: 0, // events already drawn and recorded
+  selected: new Set(), // indices into view.hand
+  focus: 0,
+  busy: true,
+  hinted: null,
+};
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const name = (seat) => (seat === 0 ? t('table.you') : t('table.ai', { n: seat }));
+const context = () => ({ i18n, name, table: state.table });
+const view = () => state.match?.view;
+const players = () => view()?.hand_sizes?.length ?? view()?.scores?.length ?? 3;
+
+// --- level picker ---------------------------------------------------------------
+
+function storedLevel() {
+  try {
+    const level = localStorage.getItem(LEVEL_KEY);
+    return data.levels.includes(level) ? level : data.defaultLevel;
+  } catch {
+    return data.defaultLevel;
+  }
+}
+
+function showLevelNote() {
+  const current = state.match ? t('table.level_current', { level: t(`table.level.${state.match.level}`) }) : '';
+  ui.levelNote.textContent = [current, t('table.level_note')].filter(Boolean).join(' · ');
+}
+
+// --- messages -------------------------------------------------------------------
+
+function showMessage(text) {
+  ui.message.textContent = text;
+  ui.message.hidden = !text;
+}
+
+function showError(error) {
+  if (!(error instanceof ApiError)) throw error;
+  if (error.status === 400) showMessage(t('msg.illegal', { detail: error.detail ?? '' }));
+  else if (error.status === 403 || error.status === 404) showMessage(t('msg.not_found'));
+  else if (error.status === 409) showMessage(t('msg.stale'));
+  else showMessage(t('msg.network'));
+}
+
+// --- drawing --------------------------------------------------------------------
+
+function cardsRow(container, cards, { small = false } = {}) {
+  container.replaceChildren(
+    ...cards.map((card) => {
+      const wrap = document.createElement('span');
+      wrap.className = small ? 'card small' : 'card';
+      wrap.dataset.card = card;
+      wrap.setAttribute('role', 'img');
+      wrap.setAttribute('aria-label', cardText(card));
+      wrap.append(cardSVG(card));
+      return wrap;
+    }),
+  );
+}
+
+function lastActionNode(last) {
+  const span = document.createElement('span');
+  span.className = 'last-action';
+  if (!last) return span;
+  if (last.kind === 'pass') span.textContent = t('table.pass');
+  else if (last.kind === 'bid') span.textContent = t('event.bid', { bid: last.bid });
+  else if (last.kind === 'play') span.textContent = last.cards.map(cardText).join(' ');
+  else span.textContent = last.action ?? '';
+  span.classList.add(`is-${last.kind}`);
+  return span;
+}
+
+function drawOpponents() {
+  const { table, adapter } = state;
+  const roles = adapter.roles(table);
+  const seats = [];
+  for (let seat = 1; seat < table.players; seat += 1) {
+    const box = document.createElement('div');
+    const position = adapter.seatPosition(seat, table.players);
+    box.className = `seat opponent seat-${position}`;
+    box.classList.toggle('is-turn', table.turn === seat && !table.over);
+    box.dataset.seat = String(seat);
+    box.dataset.testid = `seat-${seat}`;
+
+    const head = document.createElement('div');
+    head.className = 'seat-head';
+    const label = document.createElement('span');
+    label.className = 'seat-name';
+    label.textContent = name(seat);
+    const where = document.createElement('span');
+    where.className = 'seat-where';
+    where.textContent = position === 'right' ? t('table.seat_right') : position === 'left' ? t('table.seat_left') : '';
+    head.append(label, where);
+    if (roles[seat]) {
+      const role = document.createElement('span');
+      role.className = `role role-${roles[seat]}`;
+      role.dataset.testid = `role-${seat}`;
+      role.textContent = t(`table.role.${roles[seat]}`);
+      head.append(role);
+    }
+    const count = document.createElement('span');
+    count.className = 'count';
+    count.dataset.testid = `count-${seat}`;
+    count.dataset.count = String(table.sizes[seat] ?? 0);
+    count.textContent = t('table.cards', { count: table.sizes[seat] ?? 0 });
+
+    const backs = document.createElement('div');
+    backs.className = 'backs';
+    backs.setAttribute('aria-hidden', 'true');
+    for (let i = 0; i < Math.min(table.sizes[seat] ?? 0, 20); i += 1) {
+      const back = document.createElement('span');
+      back.className = 'card back';
+      back.append(cardSVG(null));
+      backs.append(back);
+    }
+    const last = lastActionNode(table.last[seat]);
+    last.dataset.testid = `last-${seat}`;
+    box.append(head, count, backs, last);
+    seats.push(box);
+  }
+  ui.opponents.replaceChildren(...seats);
+}
+
+function drawCentre() {
+  const { table, adapter } = state;
+  const ctx = context();
+  ui.bottom.hidden = !table.bottom;
+  if (table.bottom) cardsRow(ui.bottomCards, table.bottom, { small: true });
+  ui.auctionInfo.textContent = adapter.centreInfo(table, ctx);
+  const top = adapter.topInfo?.(table, ctx) ?? { label: '', cards: [] };
+  ui.topLabel.textContent = top.label;
+  cardsRow(ui.topCards, top.cards);
+  ui.topCards.parentElement.dataset.seat = table.top ? String(table.top.seat) : '';
+
+  let turn;
+  if (table.over) turn = t('table.turn.over');
+  else if (table.turn === 0 && !state.busy) turn = t('table.turn.you');
+  else if (table.turn === null || table.turn === undefined) turn = t('table.turn.loading');
+  else if (table.turn === 0) turn = t('table.turn.you');
+  else turn = t('table.turn.other', { player: name(table.turn) });
+  ui.turn.textContent = turn;
+  ui.turn.classList.toggle('is-you', table.turn === 0 && !table.over);
+
+  const roles = adapter.roles(table);
+  const role = $('role-0');
+  role.hidden = !roles[0];
+  role.textContent = roles[0] ? t(`table.role.${roles[0]}`) : '';
+  role.className = roles[0] ? `role role-${roles[0]}` : 'role';
+  $('count-0').textContent = t('table.cards', { count: view().hand.length });
+  $('last-0').replaceChildren(...lastActionNode(table.last[0]).childNodes);
+  $('seat-0').classList.toggle('is-turn', table.turn === 0 && !table.over);
+}
+
+function drawHand() {
+  const hand = view().hand;
+  state.focus = Math.min(state.focus, Math.max(hand.length - 1, 0));
+  ui.hand.replaceChildren(
+    ...hand.map((card, index) => {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'card hand-card';
+      button.dataset.card = card;
+      button.dataset.index = String(index);
+      button.dataset.testid = 'hand-card';
+      button.setAttribute('aria-label', cardText(card));
+      button.setAttribute('aria-pressed', String(state.selected.has(index)));
+      button.tabIndex = index === state.focus ? 0 : -1;
+      button.disabled = state.table.over;
+      button.append(cardSVG(card));
+      return button;
+    }),
+  );
+  ui.hand.classList.toggle('is-long', hand.length > 12);
+}
+
+function selectedCards() {
+  const hand = view().hand;
+  return [...state.selected].sort((a, b) => a - b).map((index) => hand[index]);
+}
+
+function matchingAction() {
+  const cards = selectedCards();
+  if (!cards.length) return null;
+  const plays = (view().legal_actions ?? []).filter((action) => action.startsWith('play '));
+  return plays.find((action) => state.adapter.matches(cards, action, view(), state.table)) ?? null;
+}
+
+function drawControls() {
+  const v = view();
+  const legal = new Set(v.legal_actions ?? []);
+  const myTurn = v.current_player === 0 && !state.busy && !state.table.over;
+  const auction = Boolean(state.adapter.hasAuction) && state.table.phase === 'auction';
+
+  ui.bids.hidden = !auction;
+  for (const button of ui.bids.querySelectorAll('button')) {
+    button.disabled = !myTurn || !legal.has(button.dataset.action);
+    button.classList.toggle('is-hinted', state.hinted === button.dataset.action);
+  }
+  ui.confirm.hidden = auction;
+  ui.confirm.disabled = !myTurn || matchingAction() === null;
+  ui.pass.disabled = !myTurn || !legal.has('pass');
+  ui.pass.classList.toggle('is-hinted', state.hinted === 'pass');
+  ui.hint.disabled = !myTurn;
+
+  const cards = selectedCards();
+  const notice = myTurn && !auction ? state.adapter.selectionNotice(v, state.table, context()) : null;
+  if (!myTurn || auction) ui.selection.textContent = '';
+  else if (!cards.length) ui.selection.textContent = notice ?? t('table.selection_none');
+  else if (matchingAction()) ui.selection.textContent = t('table.selection_ok');
+  else ui.selection.textContent = notice ?? t('table.selection_invalid');
+
+  // Games without an adapter: every non-play action as a button.
+  if (state.adapter.generic) {
+    ui.generic.hidden = false;
+    ui.generic.replaceChildren(
+      ...[...legal]
+        .filter((action) => !action.startsWith('play ') && action !== 'pass')
+        .map((action) => {
+          const button = document.createElement('button');
+          button.type = 'button';
+          button.className = 'button';
+          button.dataset.action = action;
+          button.textContent = action;
+          button.disabled = !myTurn;
+          return button;
+        }),
+    );
+  }
+
+  ui.table.dataset.busy = String(state.busy);
+  ui.table.setAttribute('aria-busy', String(state.busy));
+  ui.table.dataset.turn = String(v.current_player ?? '');
+  ui.table.dataset.phase = state.table.phase ?? '';
+  ui.table.dataset.over = String(state.table.over);
+  ui.table.dataset.version = String(state.match.version);
+}
+
+function drawResult() {
+  const events = view().events.slice(0, state.shown);
+  const result = state.table.over ? events.findLast((event) => event.type === 'result') : null;
+  ui.result.hidden = !result;
+  if (!result) return;
+  const ctx = context();
+  const you = result.scores[0];
+  ui.resultHeadline.textContent = `${state.adapter.resultHeadline(result, ctx)} — ${t(you > 0 ? 'result.you_won' : 'result.you_lost')}`;
+  ui.resultBreakdown.replaceChildren(
+    ...state.adapter.resultBreakdown(result, ctx).map((line) => {
+      const li = document.createElement('li');
+      li.append(line);
+      return li;
+    }),
+  );
+  ui.resultScores.replaceChildren(
+    ...result.scores.map((score, seat) => {
+      const row = document.createElement('tr');
+      const who = document.createElement('th');
+      who.scope = 'row';
+      who.textContent = name(seat);
+      const value = document.createElement('td');
+      value.textContent = score > 0 ? `+${score}` : String(score);
+      value.dataset.testid = `score-${seat}`;
+      row.append(who, value);
+      return row;
+    }),
+  );
+}
+
+function draw() {
+  drawOpponents();
+  drawCentre();
+  drawHand();
+  drawControls();
+  drawResult();
+}
+
+// --- records and events -----------------------------------------------------------
+
+function record(event) {
+  const line = state.adapter.describeEvent(event, context());
+  const li = document.createElement('li');
+  li.className = `record record-${line.kind ?? event.type}`;
+  li.dataset.testid = 'record';
+  li.dataset.type = event.type;
+  if (line.seat !== null && line.seat !== undefined) {
+    const who = document.createElement('span');
+    who.className = 'who';
+    who.textContent = name(line.seat);
+    li.append(who, ' ');
+  }
+  const what = document.createElement('span');
+  what.className = 'what';
+  what.append(line.content);
+  li.append(what);
+  ui.records.append(li);
+  li.scrollIntoView?.({ block: 'nearest' });
+}
+
+function applyEvent(event) {
+  record(event); // described against the table before the event
+  state.adapter.applyEvent(state.table, event);
+}
+
+// Replays the events from ``from`` one at a time, pausing after each AI move.
+async function replay(from) {
+  const events = view().events;
+  state.busy = true;
+  draw();
+  for (let index = from; index < events.length; index += 1) {
+    const event = events[index];
+    applyEvent(event);
+    state.shown = index + 1;
+    const aiMove = typeof event.seat === 'number' && event.seat !== 0;
+    if (aiMove || event.type === 'landlord' || event.type === 'void_deal') {
+      draw();
+      await sleep(STEP_MS);
+    }
+  }
+  state.adapter.syncTable(state.table, view());
+  state.busy = false;
+  draw();
+}
+
+// Draws a whole view at once (a reload, a refresh after a conflict).
+function drawAll() {
+  state.table = state.adapter.initialTable(players());
+  ui.records.replaceChildren();
+  for (const event of view().events) applyEvent(event);
+  state.shown = view().events.length;
+  state.adapter.syncTable(state.table, view());
+  state.busy = false;
+  state.selected.clear();
+  draw();
+}
+
+// --- match lifecycle ----------------------------------------------------------------
+
+function matchUrl(id) {
+  return `/${data.lang}/play/${data.game}/${encodeURIComponent(id)}`;
+}
+
+async function newMatch() {
+  state.busy = true;
+  showMessage('');
+  ui.turn.textContent = t('table.turn.loading');
+  try {
+    const match = await createMatch(data.game, ui.level.value);
+    history.replaceState(null, '', matchUrl(match.id));
+    state.match = match;
+    state.table = state.adapter.initialTable(players());
+    state.selected.clear();
+    state.hinted = null;
+    ui.records.replaceChildren();
+    showLevelNote();
+    await replay(0);
+  } catch (error) {
+    state.busy = false;
+    showError(error);
+    if (state.match) draw();
+  }
+}
+
+async function openMatch(id) {
+  try {
+    state.match = await loadMatch(id);
+    showLevelNote();
+    drawAll();
+  } catch (error) {
+    showError(error);
+    ui.turn.textContent = '';
+    ui.table.dataset.busy = 'false';
+  }
+}
+
+async function act(action) {
+  if (state.busy || !state.match) return;
+  state.busy = true;
+  state.hinted = null;
+  showMessage('');
+  drawControls();
+  try {
+    const answer = await sendAction(state.match.id, action, state.match.version);
+    const from = state.shown;
+    state.match = { ...state.match, version: answer.version, view: answer.view };
+    state.selected.clear();
+    await replay(from);
+  } catch (error) {
+    state.busy = false;
+    if (error instanceof ApiError && error.status === 409) {
+      await openMatch(state.match.id);
+    } else if (state.match) {
+      drawControls();
+    }
+    showError(error);
+  }
+}
+
+async function hint() {
+  if (state.busy || !state.match) return;
+  try {
+    const { action } = await fetchHint(state.match.id);
+    if (action.startsWith('play ')) {
+      const hand = view().hand;
+      const chosen = new Set();
+      for (const card of actionCards(action)) {
+        let index = hand.findIndex((c, i) => c === card && !chosen.has(i));
+        if (index < 0) index = hand.findIndex((c, i) => c.slice(0, -1) === card.slice(0, -1) && !chosen.has(i));
+        if (index >= 0) chosen.add(index);
+      }
+      state.selected = chosen;
+      state.hinted = null;
+      drawHand();
+    } else {
+      state.hinted = action;
+      const button = [...document.querySelectorAll('[data-action]')].find((b) => b.dataset.action === action);
+      showMessage(t('table.hint_for', { action: button?.textContent.trim() || action }));
+    }
+    drawControls();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409) showMessage(t('msg.no_hint'));
+    else showError(error);
+  }
+}
+
+function restart() {
+  const inProgress = state.match && view().current_player !== null;
+  if (inProgress && typeof ui.restartDialog.showModal === 'function') {
+    ui.restartDialog.returnValue = '';
+    ui.restartDialog.showModal();
+  } else {
+    newMatch();
+  }
+}
+
+// --- input ------------------------------------------------------------------------
+
+function toggleCard(index) {
+  if (state.selected.has(index)) state.selected.delete(index);
+  else state.selected.add(index);
+  state.focus = index;
+  const button = ui.hand.querySelector(`[data-index="${index}"]`);
+  button?.setAttribute('aria-pressed', String(state.selected.has(index)));
+  drawControls();
+}
+
+function moveFocus(to) {
+  const buttons = [...ui.hand.querySelectorAll('button')];
+  if (!buttons.length) return;
+  const index = Math.max(0, Math.min(buttons.length - 1, to));
+  buttons[state.focus]?.setAttribute('tabindex', '-1');
+  state.focus = index;
+  buttons[index].setAttribute('tabindex', '0');
+  buttons[index].focus();
+}
+
+function wire() {
+  ui.hand.addEventListener('click', (event) => {
+    const button = event.target.closest('button[data-index]');
+    if (button && !button.disabled) toggleCard(Number(button.dataset.index));
+  });
+  ui.hand.addEventListener('keydown', (event) => {
+    const keys = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+    if (event.key in keys) moveFocus(state.focus + keys[event.key]);
+    else if (event.key === 'Home') moveFocus(0);
+    else if (event.key === 'End') moveFocus(Infinity);
+    else return;
+    event.preventDefault();
+  });
+  ui.confirm.addEventListener('click', () => {
+    if (matchingAction()) act(`play ${selectedCards().join(' ')}`);
+  });
+  ui.pass.addEventListener('click', () => act('pass'));
+  ui.bids.addEventListener('click', (event) => {
+    const button = event.target.closest('button[data-action]');
+    if (button && !button.disabled) act(button.dataset.action);
+  });
+  ui.generic.addEventListener('click', (event) => {
+    const button = event.target.closest('button[data-action]');
+    if (button && !button.disabled) act(button.dataset.action);
+  });
+  ui.hint.addEventListener('click', hint);
+  ui.restart.addEventListener('click', restart);
+  ui.newGame.addEventListener('click', () => newMatch());
+  ui.restartDialog.addEventListener('close', () => {
+    if (ui.restartDialog.returnValue === 'yes') newMatch();
+  });
+  ui.rulesOpen.addEventListener('click', () => ui.rulesDialog.showModal());
+  ui.level.value = storedLevel();
+  ui.level.addEventListener('change', () => {
+    try {
+      localStorage.setItem(LEVEL_KEY, ui.level.value);
+    } catch {
+      // not remembered
+    }
+  });
+}
+
+async function start() {
+  state.adapter = await loadAdapter(data.game);
+  wire();
+  showLevelNote();
+  if (data.matchId) await openMatch(data.matchId);
+  else await newMatch();
+}
+
+start();

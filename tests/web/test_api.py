@@ -1,0 +1,408 @@
+"""The JSON API through FastAPI's TestClient, on a SQLite file, with `random` bots
+(thinking in threads here; one test runs the real process pool)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import re
+import signal
+import socket
+import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from httpx import Response
+
+import cardavia
+from cardavia.web.app import CSP, MAX_BODY_BYTES, create_app, tcp_listener
+from cardavia.web.bots import BotPool
+
+CARD = re.compile(r"\b(?:[2-9TJQKA][SHDC]|BJ|RJ)\b")
+
+
+def make_client(url: str) -> TestClient:
+    return TestClient(create_app(url, bot_workers=1, bots_in_process=True))
+
+
+@pytest.fixture
+def url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'cardavia.sqlite3'}"
+
+
+@pytest.fixture
+def client(url: str) -> Iterator[TestClient]:
+    with make_client(url) as client:
+        yield client
+
+
+def create(client: TestClient, game: str = "doudizhu", level: str = "random") -> dict[str, Any]:
+    response = client.post("/api/matches", json={"game": game, "level": level})
+    assert response.status_code == 201, response.text
+    created: dict[str, Any] = response.json()
+    return created
+
+
+def act(client: TestClient, match: dict[str, Any], action: str, version: int) -> Response:
+    return client.post(
+        f"/api/matches/{match['id']}/actions",
+        json={"action": action, "version": version},
+        headers={"X-Match-Token": match["token"]},
+    )
+
+
+def read(client: TestClient, match: dict[str, Any]) -> Response:
+    return client.get(f"/api/matches/{match['id']}", headers={"X-Match-Token": match["token"]})
+
+
+def full_state(client: TestClient, match_id: str) -> cardavia.State:
+    stored = client.app.state.store.load(match_id)  # type: ignore[attr-defined]
+    return cardavia.new_game(stored.game).state_from_json(stored.state_json)
+
+
+def hidden_cards(client: TestClient, match_id: str, view: dict[str, Any]) -> set[str]:
+    """The cards seats 1 and 2 hold that seat 0 may not know."""
+    state = full_state(client, match_id)
+    hands: list[list[str]] = state.hands  # type: ignore[attr-defined]
+    public = set(view.get("bottom") or [])  # Dou Dizhu shows the landlord's bottom cards
+    return {card for seat in (1, 2) for card in hands[seat]} - public
+
+
+def assert_nothing_hidden_leaks(client: TestClient, match_id: str, response: Response) -> None:
+    view = response.json()["view"]
+    if view["current_player"] is None:
+        return  # the deal is over: what is left in hands may be shown
+    leaked = set(CARD.findall(response.text)) & hidden_cards(client, match_id, view)
+    assert not leaked, f"hidden cards in the response: {sorted(leaked)}"
+
+
+# --- games, create, read, act ---------------------------------------------------------
+
+
+def test_games_lists_all_eight(client: TestClient) -> None:
+    games = client.get("/api/games").json()
+    assert [game["name"] for game in games] == [
+        "doudizhu",
+        "runfast",
+        "guandan",
+        "tractor",
+        "holdem",
+        "onepoker",
+        "bridge",
+        "tarot",
+    ]
+    playable = {game["name"] for game in games if game["playable"]}
+    assert playable == set(cardavia.game_names())
+    assert {game["name"]: game["players"] for game in games}["doudizhu"] == 3
+
+
+def test_create_read_act(client: TestClient) -> None:
+    match = create(client, "doudizhu")
+    assert set(match) == {"id", "token", "game", "level", "version", "view"}
+    assert len(match["id"]) >= 20 and len(match["token"]) >= 30
+    assert (match["game"], match["level"], match["version"]) == ("doudizhu", "random", 1)
+    view = match["view"]
+    assert view["seat"] == 0 and view["current_player"] == 0  # bots before seat 0 have acted
+    again = read(client, match)
+    assert again.status_code == 200
+    assert again.json() == {key: match[key] for key in ("id", "game", "level", "version", "view")}
+    played = act(client, match, view["legal_actions"][0], 1)
+    assert played.status_code == 200, played.text
+    body = played.json()
+    assert set(body) == {"version", "view"} and body["version"] == 2
+    assert body["view"]["current_player"] in (0, None)
+    assert len(body["view"]["events"]) > len(view["events"])
+    assert read(client, match).json()["view"] == body["view"]
+
+
+def test_unplayable_game_and_unknown_level(client: TestClient) -> None:
+    missing = [name for name in ("tarot", "bridge") if name not in cardavia.game_names()]
+    for name in missing:
+        response = client.post("/api/matches", json={"game": name})
+        assert response.status_code == 400
+    assert (
+        client.post("/api/matches", json={"game": "doudizhu", "level": "expert"}).status_code == 422
+    )
+    assert client.post("/api/matches", json={"game": "chess"}).status_code == 422
+
+
+def test_default_level_is_basic_and_strong_is_accepted(client: TestClient) -> None:
+    response = client.post("/api/matches", json={"game": "runfast"})
+    assert response.status_code == 201 and response.json()["level"] == "basic"
+    url = client.app.state.store.url  # type: ignore[attr-defined]
+    app = create_app(url, bot_budget=0.05, bots_in_process=True)
+    with TestClient(app) as strong_client:
+        response = strong_client.post("/api/matches", json={"game": "runfast", "level": "strong"})
+        assert response.status_code == 201 and response.json()["level"] == "strong"
+
+
+def test_illegal_action_is_400_and_changes_nothing(client: TestClient) -> None:
+    match = create(client)
+    before = read(client, match).json()
+    for action in ("play 3S 3S 3S 3S 3S", "fly away", "bid 9"):
+        response = act(client, match, action, 1)
+        assert response.status_code == 400
+        detail = response.json()["detail"]
+        assert isinstance(detail, str) and detail
+    assert read(client, match).json() == before
+
+
+def test_illegal_message_is_the_engines(client: TestClient) -> None:
+    match = create(client)
+    state = full_state(client, match["id"])
+    with pytest.raises(cardavia.IllegalAction) as error:
+        state.apply("fly away")
+    assert act(client, match, "fly away", 1).json() == {"detail": str(error.value)}
+
+
+def test_missing_or_wrong_token_is_403(client: TestClient) -> None:
+    match = create(client)
+    path = f"/api/matches/{match['id']}"
+    body = {"action": match["view"]["legal_actions"][0], "version": 1}
+    for headers in ({}, {"X-Match-Token": "wrong"}, {"X-Match-Token": match["token"] + "x"}):
+        assert client.get(path, headers=headers).status_code == 403
+        assert client.get(f"{path}/hint", headers=headers).status_code == 403
+        assert client.post(f"{path}/actions", json=body, headers=headers).status_code == 403
+    other = create(client)
+    assert client.get(path, headers={"X-Match-Token": other["token"]}).status_code == 403
+    assert read(client, match).json()["version"] == 1
+
+
+def test_unknown_match_is_404(client: TestClient) -> None:
+    headers = {"X-Match-Token": "whatever"}
+    for match_id in ("doesnotexist", "x" * 64, "x" * 65, "not.an.id", "%20"):
+        assert client.get(f"/api/matches/{match_id}", headers=headers).status_code == 404
+        body = {"action": "pass", "version": 1}
+        response = client.post(f"/api/matches/{match_id}/actions", json=body, headers=headers)
+        assert response.status_code == 404
+        assert client.get(f"/api/matches/{match_id}/hint", headers=headers).status_code == 404
+
+
+def test_stale_version_is_409_two_tabs(client: TestClient) -> None:
+    match = create(client)
+    tab_one = read(client, match).json()
+    tab_two = read(client, match).json()
+    first = act(client, match, tab_one["view"]["legal_actions"][0], tab_one["version"])
+    assert first.status_code == 200
+    after_first = read(client, match).json()
+    second = act(client, match, tab_two["view"]["legal_actions"][-1], tab_two["version"])
+    assert second.status_code == 409
+    assert read(client, match).json() == after_first
+
+
+def test_a_save_that_loses_the_race_is_409(client: TestClient) -> None:
+    """Another worker saves between this request's load and its save: this request's
+    conditional UPDATE finds no row at its version, saves nothing and answers 409."""
+    match = create(client)
+    store = client.app.state.store  # type: ignore[attr-defined]
+    real_save = store.save
+
+    def save_after_a_rival(match_id: str, version: int, state: str) -> int | None:
+        store.save = real_save
+        assert real_save(match_id, version, "the other worker's state") == version + 1
+        return real_save(match_id, version, state)
+
+    store.save = save_after_a_rival
+    response = act(client, match, match["view"]["legal_actions"][0], 1)
+    assert response.status_code == 409
+    stored = store.load(match["id"])
+    assert (stored.version, stored.state_json) == (2, "the other worker's state")
+
+
+def test_body_over_16_kb_is_413(client: TestClient) -> None:
+    match = create(client)
+    path = f"/api/matches/{match['id']}/actions"
+    headers = {"X-Match-Token": match["token"], "Content-Type": "application/json"}
+    big = json.dumps({"action": "pass", "version": 1, "pad": "x" * MAX_BODY_BYTES}).encode()
+    response = client.post(path, content=big, headers=headers)
+    assert response.status_code == 413
+    assert response.headers["content-security-policy"] == CSP
+
+    def chunks() -> Iterator[bytes]:  # streamed, without a Content-Length
+        yield b'{"action": "pass", "version": 1, "pad": "'
+        for _ in range(20):
+            yield b"x" * 1024
+        yield b'"}'
+
+    response = client.post(path, content=chunks(), headers=headers)
+    assert response.status_code == 413
+    assert client.post("/api/matches", content=big, headers=headers).status_code == 413
+    assert read(client, match).json()["version"] == 1
+
+
+def test_malformed_bodies_are_422(client: TestClient) -> None:
+    match = create(client)
+    path = f"/api/matches/{match['id']}/actions"
+    headers = {"X-Match-Token": match["token"]}
+    bodies: list[Any] = [
+        {"action": "pass"},
+        {"version": 1},
+        {"action": "x" * 201, "version": 1},
+        {"action": "", "version": 1},
+        {"action": 7, "version": 1},
+        {"action": "pass", "version": "one"},
+        {"action": "pass", "version": -1},
+        {"action": "pass", "version": 1, "extra": True},
+        ["pass", 1],
+    ]
+    for body in bodies:
+        assert client.post(path, json=body, headers=headers).status_code == 422, body
+    response = client.post(
+        path, content=b"{not json", headers={**headers, "Content-Type": "application/json"}
+    )
+    assert response.status_code == 422
+    assert read(client, match).json()["version"] == 1
+
+
+# --- what leaves the server -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", ["doudizhu", "runfast"])
+def test_a_whole_deal_through_the_api(client: TestClient, game: str) -> None:
+    """Seat 0 picks random legal actions until the match is over; no response ever
+    carries a card seats 1 and 2 still hide."""
+    rng = random.Random(game)
+    match = create(client, game)
+    response = read(client, match)
+    assert_nothing_hidden_leaks(client, match["id"], response)
+    body = response.json()
+    for _ in range(300):
+        view = body["view"]
+        if view["current_player"] is None:
+            break
+        assert view["current_player"] == 0 and view["legal_actions"]
+        response = act(client, match, rng.choice(view["legal_actions"]), body["version"])
+        assert response.status_code == 200, response.text
+        assert_nothing_hidden_leaks(client, match["id"], response)
+        body = response.json()
+    assert body["view"]["current_player"] is None
+    assert sum(body["view"]["scores"]) == 0 or game != "doudizhu"
+    assert full_state(client, match["id"]).is_over
+    after = act(client, match, "pass", body["version"])
+    assert after.status_code == 400
+    assert (
+        client.get(
+            f"/api/matches/{match['id']}/hint", headers={"X-Match-Token": match["token"]}
+        ).status_code
+        == 409
+    )
+
+
+def test_only_view_zero_leaves(client: TestClient) -> None:
+    match = create(client)
+    state = full_state(client, match["id"])
+    assert match["view"] == json.loads(json.dumps(state.view(0)))
+    assert "hands" not in read(client, match).text
+
+
+def test_hint_is_a_legal_basic_choice(client: TestClient) -> None:
+    match = create(client, "runfast")
+    response = client.get(
+        f"/api/matches/{match['id']}/hint", headers={"X-Match-Token": match["token"]}
+    )
+    assert response.status_code == 200
+    action = response.json()["action"]
+    assert action in match["view"]["legal_actions"]
+    state = full_state(client, match["id"])
+    assert action == cardavia.new_bot("runfast", "basic").act(state.view(0))
+    assert read(client, match).json()["version"] == 1  # a hint changes nothing
+
+
+# --- persistence, headers, docs -------------------------------------------------------
+
+
+def test_a_restart_loses_nothing(url: str) -> None:
+    with make_client(url) as client:
+        match = create(client, "runfast")
+        body = read(client, match).json()
+        for _ in range(3):
+            if body["view"]["current_player"] is None:
+                break
+            response = act(client, match, body["view"]["legal_actions"][0], body["version"])
+            body = {**body, **response.json()}
+        before = read(client, match).json()
+    with make_client(url) as client:  # a new app and engine on the same file
+        assert read(client, match).json() == before
+        if before["view"]["current_player"] == 0:
+            action = before["view"]["legal_actions"][0]
+            assert act(client, match, action, before["version"]).status_code == 200
+
+
+def test_security_headers_on_every_response(client: TestClient) -> None:
+    match = create(client)
+    responses = [
+        client.get("/api/games"),
+        read(client, match),
+        client.get("/api/matches/nope", headers={"X-Match-Token": "x"}),
+        client.get("/no/such/page"),
+        act(client, match, "fly away", 1),
+        client.post("/api/matches", json={}),
+        client.get("/openapi.json"),
+    ]
+    for response in responses:
+        assert response.headers["content-security-policy"] == CSP
+        assert "script-src 'self';" in CSP and "frame-ancestors 'none'" in CSP
+        assert response.headers["x-content-type-options"] == "nosniff"
+        assert response.headers["referrer-policy"] == "same-origin"
+        assert response.headers["x-frame-options"] == "DENY"
+
+
+def test_openapi_documents_the_api(client: TestClient) -> None:
+    schema = client.get("/openapi.json").json()
+    assert {
+        "/api/games",
+        "/api/matches",
+        "/api/matches/{match_id}",
+        "/api/matches/{match_id}/actions",
+        "/api/matches/{match_id}/hint",
+    } <= set(schema["paths"])
+    for page in ("/docs", "/redoc"):
+        response = client.get(page)
+        assert response.status_code == 200
+        csp = response.headers["content-security-policy"]
+        assert "https://cdn.jsdelivr.net" in csp and "frame-ancestors 'none'" in csp
+        assert response.headers["x-frame-options"] == "DENY"
+
+
+def test_bots_think_in_a_process_pool() -> None:
+    pool = BotPool(workers=1, budget=0.05)
+    state = cardavia.new_game("runfast").new_state(seed=5)
+    view = state.view(state.current_player or 0)
+    try:
+        action = asyncio.run(pool.act("runfast", "random", 1, view))
+        again = asyncio.run(pool.act("runfast", "random", 1, view))
+    finally:
+        pool.shutdown()
+    assert action in view["legal_actions"] and action == again
+
+
+def test_a_broken_bot_pool_is_replaced() -> None:
+    pool = BotPool(workers=1)
+    state = cardavia.new_game("doudizhu").new_state(seed=2)
+    view = state.view(state.current_player or 0)
+    try:
+        first = asyncio.run(pool.act("doudizhu", "random", 3, view))
+        executor = pool.executor
+        assert isinstance(executor, ProcessPoolExecutor)
+        for pid in list(executor._processes):  # a worker dies (killed, out of memory)
+            os.kill(pid, signal.SIGKILL)
+        time.sleep(0.2)
+        assert asyncio.run(pool.act("doudizhu", "random", 3, view)) == first
+        assert pool.executor is not executor
+    finally:
+        pool.shutdown()
+
+
+def test_the_multi_worker_listener_is_tcp() -> None:
+    """So that asyncio sets TCP_NODELAY on every connection (no 40 ms delayed-ACK wait)."""
+    listener = tcp_listener(socket.socket(socket.AF_INET, socket.SOCK_STREAM))
+    try:
+        assert listener.proto == socket.IPPROTO_TCP
+    finally:
+        listener.close()
