@@ -24,7 +24,10 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
 
+# The browser tests (tests/browser) drive Debian's Chromium through Playwright: installed
+# here when missing (CI runs as root); without it they fail.
 test: lint
+	command -v chromium >/dev/null || (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium)
 	$(BIN)/pytest
 
 bench: $(STAMP)
