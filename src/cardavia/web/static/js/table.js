@@ -259,7 +259,7 @@ function drawControls() {
   if (!myTurn || auction) ui.selection.textContent = '';
   else if (!cards.length) ui.selection.textContent = notice ?? t('table.selection_none');
   else if (matchingAction()) ui.selection.textContent = t('table.selection_ok');
-  else ui.selection.textContent = notice ?? t('table.selection_invalid');
+  else ui.selection.textContent = [t('table.selection_invalid'), notice].filter(Boolean).join(' ');
 
   // Games without an adapter: every non-play action as a button.
   if (state.adapter.generic) {
