@@ -441,12 +441,11 @@ class _Tables:
             if size is not None and size != length * per_triple:
                 continue
             first, ranks, key = core.ranks[0], core.ranks, core.key
-            size_of = core.size + length * (2 if pairs else 1)
             for extra in _attachments(counts, self.rules, set(ranks), length, pairs):
                 # Wings lie outside the core: splice them in rather than sort.
                 low = [r for r in extra if r < first]
                 high = extra[len(low) :]
-                found.append(Combo(kind, size_of, key, 0, (*low, *ranks, *high)))
+                found.append(Combo(kind, length * per_triple, key, 0, (*low, *ranks, *high)))
         return found
 
     def bombs(self, counts: list[int], above: int, opening: bool) -> list[Combo]:
