@@ -624,10 +624,6 @@ class ClimbingState(State):
             actions.append("pass")
         return actions
 
-    def representative(self, combo: Combo, hand: list[str]) -> list[str]:
-        """The cards listed for ``combo`` in ``legal_actions``."""
-        return representatives([combo], hand, self.rules, self._required_cards())[0]
-
     def _verify_turn(self, action: str) -> tuple[str, Any]:
         """Check a play-phase action: ``play <cards>`` or ``pass``."""
         words = action.strip().split(None, 1)
