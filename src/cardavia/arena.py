@@ -175,10 +175,16 @@ def deal_outcome(view: Mapping[str, Any], scores: Sequence[int]) -> tuple[list[s
     return roles, [points > 0 for points in scores]
 
 
+# The poker games are matches of many hands carried over; an arena deal is one hand
+# (One Poker: one deal) from the starting stacks, scored as chips won or lost.
+ARENA_OPTIONS: dict[str, dict[str, Any]] = {"holdem": {"hands": 1}, "onepoker": {"deals": 1}}
+
+
 def play_arena_deal(task: DealTask) -> DealResult:
     """Play one arena deal (a top-level function, so worker processes can run it)."""
-    game = new_game(task.game)
+    game = new_game(task.game, **ARENA_OPTIONS.get(task.game, {}))
     state = game.new_state(seed=task.seed)
+    start_scores = list(state.scores)
     bots = [
         make_bot(task.game, task.levels[bot], seed=task.seed * 10 + bot, budget=task.budget)
         for bot in task.arrangement
@@ -199,7 +205,7 @@ def play_arena_deal(task: DealTask) -> DealResult:
                 f"{task.game} seed {task.seed}: the {level} bot at seat {seat} chose "
                 f"{action!r}, which the engine refused: {error}"
             ) from None
-    scores = list(state.scores)
+    scores = [end - start for end, start in zip(state.scores, start_scores, strict=True)]
     roles, wins = deal_outcome(state.view(0), scores)
     return DealResult(task.index, task.seed, task.arrangement, scores, roles, wins, times)
 

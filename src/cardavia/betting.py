@@ -104,21 +104,22 @@ class BettingState(State):
         self.acted_at = [None] * len(self.stacks)
         self.to_act = self._next_to_act(first)
 
-    def _needs_to_act(self, seat: int, actives: int) -> bool:
-        if not self._is_active(seat):
-            return False
-        if self.bets[seat] < self.current_bet:
-            return True
+    def _next_to_act(self, start: int) -> int | None:
+        """The first seat from ``start`` clockwise that must still act, or None."""
+        n = len(self.stacks)
+        live = [self.in_hand[seat] and not self.folded[seat] for seat in range(n)]
+        if sum(live) <= 1:
+            return None
+        active = [live[seat] and self.stacks[seat] > 0 for seat in range(n)]
         # Someone who has not acted still gets a turn (the big blind's option), unless
         # nobody else could act at all: then there is nothing to decide.
-        return self.acted_at[seat] is None and actives >= 2
-
-    def _next_to_act(self, start: int) -> int | None:
-        if len(self.live_seats()) <= 1:
-            return None
-        actives = len(self.active_seats())
-        for seat in self._clockwise_from(start):
-            if self._needs_to_act(seat, actives):
+        unacted_may_act = sum(active) >= 2
+        for step in range(n):
+            seat = (start + step) % n
+            if active[seat] and (
+                self.bets[seat] < self.current_bet
+                or (unacted_may_act and self.acted_at[seat] is None)
+            ):
                 return seat
         return None
 
@@ -134,7 +135,9 @@ class BettingState(State):
             return None
         answerable = any(
             self.bets[other] + self.stacks[other] > self.current_bet
-            for other in self.live_seats()
+            and self.in_hand[other]
+            and not self.folded[other]
+            for other in range(len(self.stacks))
             if other != seat
         )
         if not answerable:

@@ -238,6 +238,17 @@ def _display_order(five: Sequence[str], value: int) -> list[str]:
     return sorted(five, key=sort_key)
 
 
+# The groups each category is made of, biggest first; the rest of the five are kickers.
+_MADE_GROUPS = {
+    "high_card": (),
+    "pair": (2,),
+    "two_pair": (2, 2),
+    "three_of_a_kind": (3,),
+    "full_house": (3, 2),
+    "four_of_a_kind": (4,),
+}
+
+
 def best_five(cards: Sequence[str]) -> tuple[int, list[str]]:
     """The value of ``cards`` (5 to 7) and the five cards that make it, in display order.
 
@@ -246,7 +257,23 @@ def best_five(cards: Sequence[str]) -> tuple[int, list[str]]:
     worth the same (a kicker of either suit), the first in the order given is shown.
     """
     value = evaluate(cards)
-    for five in combinations(cards, 5):
-        if evaluate(five) == value:
-            return value, _display_order(five, value)
-    raise AssertionError("no five cards reach the hand's value")  # pragma: no cover
+    groups = _MADE_GROUPS.get(category(value))
+    if groups is None:  # straights and flushes: search the fives (rare at a showdown)
+        for five in combinations(cards, 5):
+            if evaluate(five) == value:
+                return value, _display_order(five, value)
+        raise AssertionError("no five cards reach the hand's value")  # pragma: no cover
+    return value, _display_order(_grouped_five(cards, groups), value)
+
+
+def _grouped_five(cards: Sequence[str], groups: Sequence[int]) -> list[str]:
+    """Without a straight or flush, the best five are the highest groups of the sizes the
+    category needs, then the highest remaining cards as kickers."""
+    left = sorted(cards, key=lambda card: -RANKS.index(card[0]))  # stable: given order kept
+    chosen: list[str] = []
+    for size in groups:
+        rank = next(c[0] for c in left if sum(d[0] == c[0] for d in left) >= size)
+        group = [card for card in left if card[0] == rank][:size]
+        chosen += group
+        left = [card for card in left if card not in group]
+    return chosen + left[: 5 - len(chosen)]

@@ -45,7 +45,7 @@ from ..engine import (
     register,
     replay,
 )
-from ..poker import best_five, category, evaluate
+from ..poker import best_five, category
 
 SEATS = 4
 STARTING_STACK = 1000
@@ -53,6 +53,7 @@ SMALL_BLIND = 10
 BIG_BLIND = 20
 STREETS = ("preflop", "flop", "turn", "river")
 BOARD_SHOWN = (0, 3, 4, 5)  # board cards face up during each street
+PACK = tuple(pack_52())
 DEAL_KEYS = {"board", "button", "stacks", "previous_big_blind"}
 
 
@@ -131,9 +132,11 @@ class HoldemState(BettingState):
         if cards is not None:
             self.hole, self.board, self.burns = cards[0], cards[1], []
             return
-        deck = pack_52()
-        self.rng().shuffle(deck)
         order = [seat for seat in self._clockwise_from(self.button + 1) if self.in_hand[seat]]
+        # Only the cards that will be seen are drawn, in dealing order (cheaper than a
+        # full shuffle, and the same thing: a uniformly random sequence from the pack).
+        deck = self.rng().sample(PACK, 2 * len(order) + 8)
+        deck.reverse()
         self.hole = [[] for _ in range(SEATS)]
         for _ in range(2):
             for seat in order:
@@ -219,8 +222,7 @@ class HoldemState(BettingState):
         shown = []
         values = {}
         for seat in live:
-            values[seat] = evaluate(self.hole[seat] + board)
-            _, five = best_five(self.hole[seat] + board)
+            values[seat], five = best_five(self.hole[seat] + board)
             shown.append({"seat": seat, "cards": list(self.hole[seat]), "best": five})
             shown[-1]["category"] = category(values[seat])
         self.events.append({"type": "showdown", "hands": shown})
