@@ -40,4 +40,8 @@ def new_bot(game: str, level: str = "basic", seed: int = 0, **options: Any) -> B
         if level == "basic":
             return climbing.BasicBot()
         return climbing.strong_bot(the_game, seed, **options)
+    if game == "onepoker":
+        from . import onepoker
+
+        return onepoker.BasicBot() if level == "basic" else onepoker.StrongBot(seed=seed)
     raise ValueError(f"no {level} bot for {game} yet")
