@@ -40,6 +40,12 @@ def new_bot(game: str, level: str = "basic", seed: int = 0, **options: Any) -> B
         if level == "basic":
             return climbing.BasicBot()
         return climbing.strong_bot(the_game, seed, **options)
+    if game == "holdem":
+        from . import holdem
+
+        if level == "basic":
+            return holdem.BasicBot()
+        return holdem.StrongBot(seed=seed, **options)
     if game == "onepoker":
         from . import onepoker
 
