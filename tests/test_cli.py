@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -21,6 +22,40 @@ def test_main_play_reads_from_the_terminal(
     assert code == 1
     assert "Commands" in out
     assert "cardavia play runfast --seed 4 --level random" in out
+
+
+@pytest.mark.parametrize(
+    ("game", "level", "shown"),
+    [("holdem", "random", "Hand 1 — button: You"), ("onepoker", "basic", "Your signal: UP")],
+)
+def test_main_play_poker_games(
+    game: str,
+    level: str,
+    shown: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    answers = iter(["help", "nonsense", "quit"])
+    monkeypatch.setattr("builtins.input", lambda *args: next(answers))
+    argv = ["play", game, "--seed", "4", "--level", level, "--delay", "0"]
+    assert cli.main(argv) == 1
+    out = capsys.readouterr().out
+    assert shown in out
+    assert "Commands" in out and "allin" in out
+    assert "✗ " in out  # the nonsense line is explained
+    assert "You left the table" in out
+    assert f"Replay this match: cardavia play {game} --seed 4 --level {level}" in out
+
+
+def test_main_play_without_such_a_bot_is_explained(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def no_bot(game: str, level: str, seed: int, budget: float | None = None) -> None:
+        raise ValueError(f"no {level} bot for {game} yet")
+
+    monkeypatch.setattr("cardavia.terminal.make_bot", no_bot)
+    assert cli.main(["play", "holdem", "--seed", "1", "--delay", "0"]) == 2
+    assert "no basic bot for holdem yet (try --level random)" in capsys.readouterr().out
 
 
 # --- arena, bench, serve ------------------------------------------------------------
@@ -113,3 +148,51 @@ def test_find_bench_script_looks_in_the_checkout(
     monkeypatch.chdir(tmp_path)
     found = cli.find_bench_script()
     assert found is not None and found.name == "doudizhu_speed.py"
+
+
+@pytest.mark.parametrize(
+    ("argv", "script", "passed"),
+    [
+        (["bench"], "doudizhu_speed.py", []),
+        (["bench", "--seconds", "2"], "doudizhu_speed.py", ["--seconds", "2"]),
+        (["bench", "doudizhu", "--quick"], "doudizhu_speed.py", ["--quick"]),
+        (
+            ["bench", "poker", "--seconds", "1", "--hands", "50"],
+            "poker_speed.py",
+            ["--seconds", "1", "--hands", "50"],
+        ),
+        (["bench", "web", "--requests", "10"], "web_speed.py", ["--requests", "10"]),
+    ],
+)
+def test_bench_chooses_the_script_and_passes_the_rest(
+    argv: list[str], script: str, passed: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    runs: list[list[str]] = []
+
+    def fake_run(command: list[str], check: bool) -> subprocess.CompletedProcess[str]:
+        runs.append(command)
+        return subprocess.CompletedProcess(command, 0)
+
+    monkeypatch.setattr(subprocess, "run", fake_run)
+    assert cli.main(argv) == 0
+    [command] = runs
+    assert command[0] == sys.executable
+    assert Path(command[1]).name == script and Path(command[1]).parent.name == "bench"
+    assert command[2:] == passed
+
+
+def test_bench_unknown_benchmark_and_missing_script(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["bench", "chess"]) == 2
+    assert "no benchmark 'chess'; choose doudizhu, poker, web" in capsys.readouterr().out
+    monkeypatch.setattr(cli, "find_bench_script", lambda name="doudizhu_speed.py": None)
+    assert cli.main(["bench", "web"]) == 1
+    assert "bench/web_speed.py was not found" in capsys.readouterr().out
+
+
+def test_bench_help_lists_the_benchmarks(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["bench", "--help"])
+    out = capsys.readouterr().out
+    assert "doudizhu|poker|web" in out and "poker_speed.py" in out

@@ -1,8 +1,10 @@
 """The command line: ``cardavia play | arena | bench | serve``.
 
-- ``play``: a terminal table against bots, see :mod:`cardavia.terminal`.
+- ``play``: a terminal table against bots, see :mod:`cardavia.terminal` (Dou Dizhu, Run
+  Fast) and :mod:`cardavia.terminal_poker` (Hold'em, One Poker).
 - ``arena``: bots against bots over many deals, see :mod:`cardavia.arena`.
-- ``bench``: runs ``bench/doudizhu_speed.py``.
+- ``bench [doudizhu|poker|web] [ARGS]``: runs ``bench/doudizhu_speed.py`` (the default),
+  ``bench/poker_speed.py`` or ``bench/web_speed.py``; every other argument is passed on.
 - ``serve``: the web app on uvicorn, see :mod:`cardavia.web.app`.
 """
 
@@ -21,8 +23,11 @@ from cardavia.ai import LEVELS
 from cardavia.arena import ArenaSettings, arena_command, parse_levels
 from cardavia.terminal import play_command
 
-PLAYABLE_GAMES = ("doudizhu", "runfast")
+PLAYABLE_GAMES = ("doudizhu", "runfast", "holdem", "onepoker")
 EXIT_USAGE = 2
+# ``cardavia bench NAME`` runs bench/<script>.
+BENCHMARKS = {"doudizhu": "doudizhu_speed.py", "poker": "poker_speed.py", "web": "web_speed.py"}
+DEFAULT_BENCHMARK = "doudizhu"
 
 # --------------------------------------------------------------------------------------
 # bench
@@ -38,14 +43,23 @@ def find_bench_script(name: str = "doudizhu_speed.py") -> Path | None:
 
 
 def bench_command(args: Sequence[str], console: Console) -> int:
-    script = find_bench_script()
+    """``args`` as typed after ``bench``: an optional benchmark name, then its own options."""
+    name, rest = DEFAULT_BENCHMARK, list(args)
+    if rest and not rest[0].startswith("-"):
+        name, rest = rest[0], rest[1:]
+        if name not in BENCHMARKS:
+            console.print(
+                Text(f"cardavia bench: no benchmark {name!r}; choose {', '.join(BENCHMARKS)}")
+            )
+            return EXIT_USAGE
+    script = find_bench_script(BENCHMARKS[name])
     if script is None:
         console.print(
-            "cardavia bench: bench/doudizhu_speed.py was not found (looked next to the "
+            f"cardavia bench: bench/{BENCHMARKS[name]} was not found (looked next to the "
             "cardavia package and in the current directory). Run it from a source checkout."
         )
         return 1
-    return subprocess.run([sys.executable, str(script), *args], check=False).returncode
+    return subprocess.run([sys.executable, str(script), *rest], check=False).returncode
 
 
 # --------------------------------------------------------------------------------------
@@ -134,11 +148,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     _add_play_arguments(
-        commands.add_parser("play", help="play a deal in the terminal against bots")
+        commands.add_parser(
+            "play", help="play in the terminal against bots (doudizhu, runfast, holdem, onepoker)"
+        )
     )
     _add_arena_arguments(commands.add_parser("arena", help="bots against bots over many deals"))
-    bench = commands.add_parser("bench", help="run bench/doudizhu_speed.py")
-    bench.add_argument("args", nargs=argparse.REMAINDER, help="passed to the benchmark")
+    bench = commands.add_parser(
+        "bench",
+        help="run a benchmark: doudizhu (default), poker or web",
+        usage="cardavia bench [doudizhu|poker|web] [ARGS ...]",
+        description="Runs bench/doudizhu_speed.py (doudizhu, the default), "
+        "bench/poker_speed.py (poker) or bench/web_speed.py (web) with this Python; "
+        "every other argument goes to the script (cardavia bench poker --help lists them).",
+    )
+    bench.add_argument("args", nargs=argparse.REMAINDER, help="[doudizhu|poker|web] ARGS")
     _add_serve_arguments(commands.add_parser("serve", help="the web app (FastAPI on uvicorn)"))
     return parser
 
@@ -177,13 +200,15 @@ def _arena_main(args: argparse.Namespace, console: Console) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser()
-    # The benchmark's own options pass through ("cardavia bench --quick").
-    args, extra = parser.parse_known_args(argv)
-    if extra and args.command != "bench":
-        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     # Piped output (logs, files) is not cut at 80 columns.
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
+    if argv[:1] == ["bench"] and argv[1:] not in (["-h"], ["--help"]):
+        # Everything after "bench" goes to the benchmark as typed (argparse would take
+        # "--seconds 2" apart).
+        return bench_command(argv[1:], console)
+    args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()
         return EXIT_USAGE
@@ -191,8 +216,6 @@ def main(argv: list[str] | None = None) -> int:
         return _play_main(args, console)
     if args.command == "arena":
         return _arena_main(args, console)
-    if args.command == "bench":
-        return bench_command([*args.args, *extra], console)
     if args.command == "serve":
         return serve_command(args.host, args.port, args.database_url, args.workers)
     parser.error(f"unknown command {args.command}")

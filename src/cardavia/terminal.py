@@ -1,9 +1,12 @@
 """``cardavia play``: a terminal table against bots (you are seat 0).
 
 The input/output loop is :func:`play_session`, which takes an ``input_fn`` and a rich
-:class:`Console` so that tests can script a whole session. Reading what the human types is
-:func:`interpret`; everything shown is built by the ``render_*`` and ``describe_*``
-functions. :data:`GAME_TITLES` and :func:`make_bot` also serve the arena.
+:class:`Console` so that tests can script a whole session. What is shown and how typed
+lines are read depends on the game family, through a :class:`Presenter`: the climbing
+games (Dou Dizhu, Run Fast) here, where reading what the human types is :func:`interpret`
+and everything shown is built by the ``render_*`` and ``describe_*`` functions; the poker
+games (Hold'em, One Poker) in :mod:`cardavia.terminal_poker`. :data:`GAME_TITLES` and
+:func:`make_bot` also serve the arena.
 """
 
 from __future__ import annotations
@@ -16,9 +19,9 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -26,7 +29,12 @@ from cardavia.ai import Bot, new_bot
 from cardavia.cards import rank_of, resolve_ranks, sort_cards, split_tokens
 from cardavia.engine import IllegalAction, State, current_deal_events, new_game
 
-GAME_TITLES = {"doudizhu": "Dou Dizhu", "runfast": "Run Fast (Zheng Shangyou)"}
+GAME_TITLES = {
+    "doudizhu": "Dou Dizhu",
+    "runfast": "Run Fast (Zheng Shangyou)",
+    "holdem": "Texas Hold'em (no limit)",
+    "onepoker": "One Poker",
+}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = frozenset("HD")
 CLIMBING_ORDER = "3456789TJQKA2"
@@ -100,7 +108,7 @@ def seat_names(num_players: int, human_seat: int = 0) -> list[str]:
     return ["You" if seat == human_seat else f"Bot {seat}" for seat in range(num_players)]
 
 
-def _name(names: Sequence[str], seat: Any) -> str:
+def seat_name(names: Sequence[str], seat: Any) -> str:
     if isinstance(seat, int) and 0 <= seat < len(names):
         return names[seat]
     return f"seat {seat}"
@@ -113,7 +121,7 @@ def _verb_s(seat: Any) -> str:
 
 def _event_action_text(event: Mapping[str, Any], names: Sequence[str]) -> Text:
     """The action of a bid, pass or play event, its verb agreeing with the seat's name."""
-    you = _name(names, event.get("seat")) == "You"
+    you = seat_name(names, event.get("seat")) == "You"
     return action_text(str(event["action"]), event.get("kind"), you=you)
 
 
@@ -126,7 +134,7 @@ def _is_seat_numbers(value: Any, num: int) -> bool:
 
 
 def _per_seat(values: Sequence[Any], names: Sequence[str]) -> str:
-    return ", ".join(f"{_name(names, seat)} {value:+}" for seat, value in enumerate(values))
+    return ", ".join(f"{seat_name(names, seat)} {value:+}" for seat, value in enumerate(values))
 
 
 def _generic_fields(event: Mapping[str, Any], skip: Iterable[str] = ()) -> str:
@@ -143,16 +151,16 @@ def _generic_fields(event: Mapping[str, Any], skip: Iterable[str] = ()) -> str:
 def _describe_deal(event: Mapping[str, Any], names: Sequence[str]) -> Text:
     text = Text("New deal.", style="bold cyan")
     if isinstance(event.get("first_bidder"), int):
-        text.append(f" {_name(names, event['first_bidder'])} bid first.")
+        text.append(f" {seat_name(names, event['first_bidder'])} bid first.")
     opener = event.get("opener")
     if isinstance(opener, int):
         s = _verb_s(opener)
-        text.append(f" {_name(names, opener)} hold{s} 3♥ and open{s}.")
+        text.append(f" {seat_name(names, opener)} hold{s} 3♥ and open{s}.")
     return text
 
 
 def _describe_action(event: Mapping[str, Any], names: Sequence[str]) -> Text:
-    text = Text(f"{_name(names, event.get('seat'))} ", style="bold")
+    text = Text(f"{seat_name(names, event.get('seat'))} ", style="bold")
     text.append_text(_event_action_text(event, names))
     left = event.get("left")
     if event.get("type") == "play" and isinstance(left, int) and 1 <= left <= 2:
@@ -162,7 +170,7 @@ def _describe_action(event: Mapping[str, Any], names: Sequence[str]) -> Text:
 
 def _describe_landlord(event: Mapping[str, Any], names: Sequence[str]) -> Text:
     seat = event.get("seat")
-    text = Text(f"{_name(names, seat)} become{_verb_s(seat)} the landlord")
+    text = Text(f"{seat_name(names, seat)} become{_verb_s(seat)} the landlord")
     if event.get("bid") is not None:
         text.append(f" with a bid of {event['bid']}")
     bottom = event.get("bottom") or event.get("cards")
@@ -176,7 +184,7 @@ def _describe_landlord(event: Mapping[str, Any], names: Sequence[str]) -> Text:
 
 def _describe_round_end(event: Mapping[str, Any], names: Sequence[str]) -> Text:
     leader = event.get("leader", event.get("seat"))
-    return Text(f"Round over — {_name(names, leader)} lead{_verb_s(leader)}.", style="dim")
+    return Text(f"Round over — {seat_name(names, leader)} lead{_verb_s(leader)}.", style="dim")
 
 
 def _describe_void_deal(event: Mapping[str, Any], names: Sequence[str]) -> Text:
@@ -187,7 +195,7 @@ def _describe_result(event: Mapping[str, Any], names: Sequence[str]) -> Text | N
     winner = event.get("winner")
     if winner is None:
         return None
-    text = Text(f"{_name(names, winner)} went out", style="bold")
+    text = Text(f"{seat_name(names, winner)} went out", style="bold")
     if event.get("landlord_won") is not None:
         text.append(": the landlord wins." if event["landlord_won"] else ": the farmers win.")
     else:
@@ -199,7 +207,7 @@ def _describe_bonus(event: Mapping[str, Any], names: Sequence[str]) -> Text:
     seat = event.get("seat")
     text = Text("Bonus: ", style="yellow")
     if seat is not None:
-        text.append(f"{_name(names, seat)}'s bomb stands")
+        text.append(f"{seat_name(names, seat)}'s bomb stands")
     amounts: Any = event.get("amounts")
     if _is_seat_numbers(amounts, len(names)):
         text.append(": " + _per_seat(amounts, names))
@@ -209,12 +217,12 @@ def _describe_bonus(event: Mapping[str, Any], names: Sequence[str]) -> Text:
     return text
 
 
-def _describe_unknown(event: Mapping[str, Any], names: Sequence[str]) -> Text:
+def describe_unknown(event: Mapping[str, Any], names: Sequence[str]) -> Text:
     """Type and fields, so that new kinds of event never crash the table."""
     seat = event.get("seat")
     text = Text(f"{event.get('type')}", style="dim")
     if seat is not None:
-        text.append(f" {_name(names, seat)}", style="dim")
+        text.append(f" {seat_name(names, seat)}", style="dim")
     fields = _generic_fields(event, skip=("seat",))
     if fields:
         text.append(f": {fields}", style="dim")
@@ -238,7 +246,7 @@ def describe_event(event: Mapping[str, Any], names: Sequence[str]) -> Text | Non
     if kind in ("bid", "pass", "play") and "action" in event:
         return _describe_action(event, names)
     describe = _DESCRIBERS.get(kind) if isinstance(kind, str) else None
-    return (describe or _describe_unknown)(event, names)
+    return (describe or describe_unknown)(event, names)
 
 
 # --------------------------------------------------------------------------------------
@@ -249,7 +257,8 @@ def describe_event(event: Mapping[str, Any], names: Sequence[str]) -> Text | Non
 @dataclass(frozen=True)
 class Command:
     """What a line of input means: ``kind`` is 'action' (then ``action`` is the engine
-    action), 'help', 'hint', 'quit', 'table', 'empty' or 'error' (then ``message`` says
+    action, and a ``message``, if any, is shown once it is applied: how a shortcut was
+    read), 'help', 'hint', 'quit', 'table', 'empty' or 'error' (then ``message`` says
     why)."""
 
     kind: str
@@ -269,11 +278,15 @@ HELP_TEXT = """\
   [cyan]quit[/cyan]                           leave the game
 Ranks: 3 4 5 6 7 8 9 10 (or t) j q k a 2, jokers bj (black) and rj (red)."""
 
-_WORD_COMMANDS: dict[str, Command] = {
+# The words every game understands (the poker games too).
+GENERAL_COMMANDS: dict[str, Command] = {
     **dict.fromkeys(("quit", "exit", ":q"), Command("quit")),
     **dict.fromkeys(("help", "h", "?"), Command("help")),
     "hint": Command("hint"),
     **dict.fromkeys(("table", "show", "look"), Command("table")),
+}
+_WORD_COMMANDS: dict[str, Command] = {
+    **GENERAL_COMMANDS,
     **dict.fromkeys(("pass", "p", "no", "-"), Command("action", action="pass")),
 }
 _SUITED = re.compile(r"^(10|[2-9tjqka])[shdc]$|^[shdc](10|[2-9tjqka])$", re.IGNORECASE)
@@ -457,7 +470,7 @@ def _auction_line(view: Mapping[str, Any], names: Sequence[str]) -> Text:
             (e.get("seat") for e in reversed(deal_events) if e.get("type") == "bid"), None
         )
         if bidder is not None:
-            line.append(f" ({_name(names, bidder)})")
+            line.append(f" ({seat_name(names, bidder)})")
     else:
         line.append("none yet")
     if view.get("multiplier") is not None:
@@ -476,7 +489,7 @@ def _top_play_line(view: Mapping[str, Any], names: Sequence[str]) -> Text:
     top = view.get("top")
     line = Text("On the table: ", style="bold")
     if isinstance(top, Mapping):
-        line.append(f"{_name(names, top.get('seat'))} — ")
+        line.append(f"{seat_name(names, top.get('seat'))} — ")
         line.append_text(cards_text(top.get("cards") or []))
         if top.get("kind"):
             line.append(f" ({kind_label(top['kind'])})", style="dim")
@@ -503,7 +516,7 @@ def turn_prompt(view: Mapping[str, Any], names: Sequence[str]) -> str:
         return "You lead: your play > "
     if legal == ["pass"]:
         return "You cannot beat it — type pass > "
-    who = _name(names, top.get("seat"))
+    who = seat_name(names, top.get("seat"))
     must = "pass" not in legal
     return f"Beat {who}'s play{' (you must)' if must else ' or pass'} > "
 
@@ -524,7 +537,7 @@ def render_record(events: Sequence[Mapping[str, Any]], names: Sequence[str]) -> 
         if "action" in event and "seat" in event:
             number += 1
             record.add_row(
-                str(number), _name(names, event["seat"]), _event_action_text(event, names)
+                str(number), seat_name(names, event["seat"]), _event_action_text(event, names)
             )
         elif event.get("type") in ("landlord", "void_deal", "round_end", "bonus"):
             line = describe_event(event, names)
@@ -543,7 +556,7 @@ def _format_value(value: Any, names: Sequence[str]) -> str:
     if isinstance(value, Mapping):
         parts = []
         for key, item in value.items():
-            label = _name(names, int(key)) if str(key).isdigit() else kind_label(key)
+            label = seat_name(names, int(key)) if str(key).isdigit() else kind_label(key)
             parts.append(f"{label}: {_format_value(item, names)}")
         return "; ".join(parts)
     if isinstance(value, list):
@@ -562,7 +575,7 @@ def render_result(
     score_table.add_column("Points", justify="right")
     for seat, points in enumerate(scores):
         style = "green" if points > 0 else "red" if points < 0 else ""
-        score_table.add_row(_name(names, seat), Text(f"{points:+}", style=style))
+        score_table.add_row(seat_name(names, seat), Text(f"{points:+}", style=style))
     tables = [score_table]
     result = next((e for e in reversed(events) if e.get("type") == "result"), None)
     breakdown = result.get("breakdown") if result else None
@@ -574,6 +587,95 @@ def render_result(
             detail.add_row(kind_label(key), _format_value(value, names))
         tables.append(detail)
     return tables
+
+
+# --------------------------------------------------------------------------------------
+# How a family of games is shown and typed
+# --------------------------------------------------------------------------------------
+
+
+class Presenter(Protocol):
+    """What the table loop needs from a game family: the climbing games below, the poker
+    games in :mod:`cardavia.terminal_poker`. ``names`` are the seats' display names."""
+
+    help_text: str  # rich markup
+    unit: str  # what one state is: "deal" or "match" ("Replay this deal: …")
+
+    def describe_event(self, event: Mapping[str, Any], names: Sequence[str]) -> Text | None:
+        """One line (or a few) for a public event, or None to print nothing."""
+        ...
+
+    def interpret(self, text: str, view: Mapping[str, Any]) -> Command: ...
+
+    def table(
+        self, view: Mapping[str, Any], names: Sequence[str], title: str, levels: Sequence[str]
+    ) -> list[RenderableType]:
+        """The table and the lines under it, shown when the human is to act."""
+        ...
+
+    def prompt(self, view: Mapping[str, Any], names: Sequence[str]) -> str: ...
+
+    def hint(self, action: str) -> Text:
+        """A suggested engine action, as shown after "Hint: "."""
+        ...
+
+    def human_out(self, view: Mapping[str, Any]) -> bool:
+        """True when the human can no longer act although the match goes on (busted)."""
+        ...
+
+    def ending(self, view: Mapping[str, Any], names: Sequence[str]) -> list[RenderableType]:
+        """What is shown when the session ends (the match is over, or the human is out)."""
+        ...
+
+
+class ClimbingPresenter:
+    """Dou Dizhu and Run Fast: the functions above."""
+
+    help_text = HELP_TEXT
+    unit = "deal"
+
+    def describe_event(self, event: Mapping[str, Any], names: Sequence[str]) -> Text | None:
+        return describe_event(event, names)
+
+    def interpret(self, text: str, view: Mapping[str, Any]) -> Command:
+        return interpret(text, view)
+
+    def table(
+        self, view: Mapping[str, Any], names: Sequence[str], title: str, levels: Sequence[str]
+    ) -> list[RenderableType]:
+        return [render_table(view, names, title, levels), *render_status(view, names)]
+
+    def prompt(self, view: Mapping[str, Any], names: Sequence[str]) -> str:
+        return turn_prompt(view, names)
+
+    def hint(self, action: str) -> Text:
+        hint = action_text(action, you=True)
+        hint.append(f"   (type: {human_form(action)})", style="dim")
+        return hint
+
+    def human_out(self, view: Mapping[str, Any]) -> bool:
+        return False
+
+    def ending(self, view: Mapping[str, Any], names: Sequence[str]) -> list[RenderableType]:
+        events = view.get("events") or []
+        return [
+            Text(""),
+            Text("The deal is over.", style="bold"),
+            render_record(events, names),
+            *render_result(events, view.get("scores") or [], names),
+        ]
+
+
+POKER_GAMES = ("holdem", "onepoker")
+
+
+def presenter_for(game_name: str) -> Presenter:
+    if game_name in POKER_GAMES:
+        # Imported here: terminal_poker builds on this module's helpers.
+        from cardavia.terminal_poker import poker_presenter
+
+        return poker_presenter(game_name)
+    return ClimbingPresenter()
 
 
 # --------------------------------------------------------------------------------------
@@ -590,6 +692,7 @@ class _Session:
     input_fn: Callable[[str], str]
     bots: Mapping[int, Bot]
     hint_bot: Bot | None
+    presenter: Presenter
     human_seat: int
     names: list[str]
     title: str
@@ -598,7 +701,7 @@ class _Session:
     shown: int = 0  # how many public events have been printed
 
     def run(self) -> int:
-        while not self.state.is_over:
+        while not self.state.is_over and not self.presenter.human_out(self.view()):
             self.show_new_events()
             seat = self.state.current_player
             assert seat is not None
@@ -608,34 +711,25 @@ class _Session:
                 self.console.print("You left the table.")
                 return 1
         self.show_new_events()
-        self.show_end()
+        for item in self.presenter.ending(self.view(), self.names):
+            self.console.print(item)
         return 0
 
-    def public_events(self) -> list[dict[str, Any]]:
+    def view(self) -> dict[str, Any]:
         # Only what the human's seat may know, as a web page would receive it.
-        events: list[dict[str, Any]] = self.state.view(self.human_seat)["events"]
-        return events
+        return self.state.view(self.human_seat)
 
     def show_new_events(self) -> None:
-        events = self.public_events()
+        events = self.view()["events"]
         for event in events[self.shown :]:
-            line = describe_event(event, self.names)
+            line = self.presenter.describe_event(event, self.names)
             if line is not None:
                 self.console.print(line)
         self.shown = len(events)
 
     def show_table(self, view: Mapping[str, Any]) -> None:
-        self.console.print(render_table(view, self.names, self.title, self.levels))
-        for line in render_status(view, self.names):
-            self.console.print(line)
-
-    def show_end(self) -> None:
-        events = self.public_events()
-        self.console.print()
-        self.console.print(Text("The deal is over.", style="bold"))
-        self.console.print(render_record(events, self.names))
-        for table in render_result(events, self.state.scores, self.names):
-            self.console.print(table)
+        for item in self.presenter.table(view, self.names, self.title, self.levels):
+            self.console.print(item)
 
     def bot_turn(self, seat: int) -> None:
         action = self.bots[seat].act(self.state.view(seat))
@@ -648,28 +742,28 @@ class _Session:
 
     def human_turn(self) -> bool:
         """Ask until a line the engine accepts has been applied; False when the human quits."""
-        view = self.state.view(self.human_seat)
+        view = self.view()
         self.console.print()
         self.show_table(view)
         while True:
-            command = interpret(self.read_line(view), view)
+            command = self.presenter.interpret(self.read_line(view), view)
             if command.kind == "quit":
                 return False
             if command.kind != "action":
                 self.answer(command, view)
-            elif self.try_apply(command.action):
+            elif self.try_apply(command):
                 return True
 
     def read_line(self, view: dict[str, Any]) -> str:
         try:
-            return self.input_fn(turn_prompt(view, self.names))
+            return self.input_fn(self.presenter.prompt(view, self.names))
         except (EOFError, KeyboardInterrupt):
             return "quit"
 
     def answer(self, command: Command, view: dict[str, Any]) -> None:
         """Respond to a line that is not an action: help, table, hint, an error or nothing."""
         if command.kind == "help":
-            self.console.print(HELP_TEXT)
+            self.console.print(self.presenter.help_text)
         elif command.kind == "table":
             self.show_table(view)
         elif command.kind == "hint":
@@ -681,18 +775,18 @@ class _Session:
         if self.hint_bot is None:
             self.console.print("No hint available.")
             return
-        suggestion = self.hint_bot.act(view)
         hint = Text("Hint: ", style="bold cyan")
-        hint.append_text(action_text(suggestion, you=True))
-        hint.append(f"   (type: {human_form(suggestion)})", style="dim")
+        hint.append_text(self.presenter.hint(self.hint_bot.act(view)))
         self.console.print(hint)
 
-    def try_apply(self, action: str) -> bool:
+    def try_apply(self, command: Command) -> bool:
         try:
-            self.state.apply(action)
+            self.state.apply(command.action)
         except IllegalAction as error:
             self.console.print(Text(f"✗ Not allowed: {error}", style="red"))
             return False
+        if command.message:  # how a shortcut was read ("allin" when only a call is left)
+            self.console.print(Text(command.message, style="dim"))
         return True
 
 
@@ -707,13 +801,24 @@ def play_session(
     title: str = "",
     levels: Sequence[str] = (),
     delay: float = 0.0,
+    presenter: Presenter | None = None,
 ) -> int:
     """Play ``state`` to the end: the human at ``human_seat`` types, ``bots`` play the
-    other seats. Returns 0 when the match ended, 1 when the human quit."""
-    num = len(state.view(human_seat).get("hand_sizes") or []) or (max(bots, default=0) + 1)
-    names = seat_names(num, human_seat)
+    other seats. Returns 0 when the match ended (or the human is out of it), 1 when the
+    human quit. ``presenter`` defaults to the one for the state's game."""
+    names = seat_names(state.game.num_players, human_seat)
     session = _Session(
-        state, console, input_fn, bots, hint_bot, human_seat, names, title, levels, delay
+        state,
+        console,
+        input_fn,
+        bots,
+        hint_bot,
+        presenter or presenter_for(state.game.name),
+        human_seat,
+        names,
+        title,
+        levels,
+        delay,
     )
     return session.run()
 
@@ -728,30 +833,52 @@ def play_command(
     delay: float = 0.0,
     budget: float | None = None,
 ) -> int:
-    """``cardavia play``: build the match and its bots, then :func:`play_session`."""
+    """``cardavia play``: build the match and its bots, then :func:`play_session`.
+    Returns 2 when there is no such bot for the game."""
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     game = new_game(game_name)
     state = game.new_state(seed=seed)
-    bots = {
-        seat: make_bot(game_name, level, seed=seed * 10 + seat, budget=budget)
-        for seat in range(1, game.num_players)
-    }
-    hint_bot = make_bot(game_name, "basic", seed=seed)
+    try:
+        bots = {
+            seat: make_bot(game_name, level, seed=seed * 10 + seat, budget=budget)
+            for seat in range(1, game.num_players)
+        }
+    except ValueError as error:
+        console.print(Text(f"cardavia play: {error} (try --level random)"))
+        return 2
     title = f"{GAME_TITLES.get(game_name, game_name)} · seed {seed}"
     console.print(
         Text(
-            f"{title}. You are seat 0 against {game.num_players - 1} {level} bots. "
-            "Type 'help' for commands.",
+            f"{title}. You are seat 0 against {game.num_players - 1} {level} "
+            f"bot{'s' if game.num_players > 2 else ''}. Type 'help' for commands.",
             style="bold",
         )
     )
     levels = [""] + [level] * (game.num_players - 1)
+    presenter = presenter_for(game_name)
     result = play_session(
-        state, console, input_fn, bots, hint_bot, title=title, levels=levels, delay=delay
+        state,
+        console,
+        input_fn,
+        bots,
+        _hint_bot(game_name, seed),
+        title=title,
+        levels=levels,
+        delay=delay,
+        presenter=presenter,
     )
-    console.print(Text(f"Replay this deal: {replay_command_line(game_name, seed, level, budget)}"))
+    replay = replay_command_line(game_name, seed, level, budget)
+    console.print(Text(f"Replay this {presenter.unit}: {replay}"))
     return result
+
+
+def _hint_bot(game_name: str, seed: int) -> Bot | None:
+    """The basic bot, for hints; None while the game has none."""
+    try:
+        return make_bot(game_name, "basic", seed=seed)
+    except ValueError:
+        return None
 
 
 def replay_command_line(game_name: str, seed: int, level: str, budget: float | None) -> str:
