@@ -429,12 +429,17 @@ def basic_postflop(spot: Spot) -> str:
 # ---------------------------------------------------------------------------------------
 # StrongBot: ranges
 
-RANGE_FLOOR = 0.03  # nobody's range is ever ruled out: bluffs and odd plays exist
-RANGE_SOFTNESS = 0.05  # width of the soft edge of a "top X%" range
+RANGE_FLOOR = 0.005  # nobody's range is ever ruled out: bluffs and odd plays exist
+RANGE_SOFTNESS = (0.01, 0.2)  # width of a range's soft edge: this plus this times its top
 RERAISE_TOP = 0.08
 RAISE_TOP = 0.25
 CALL_RAISE_TOP = 0.4
 LIMP_TOP = 0.6
+# Post-flop actions: (floor, power). Most players bet and raise for value far more often
+# than they bluff, so the weight climbs steeply with strength; the floor keeps bluffs and
+# draws possible. A call shows something, less sharply.
+SHAPES = {"bet": (0.1, 4.0), "raise": (0.05, 6.0), "call": (0.25, 2.0)}
+CHECK_SHAPE = (0.7, 4.0)  # many strong hands would have bet: fewer of them after a check
 
 
 def preflop_top(seat: int, actions: list[Action]) -> float:
@@ -454,23 +459,22 @@ def preflop_top(seat: int, actions: list[Action]) -> float:
 def preflop_weight(percentile: float, top: float) -> float:
     if top >= 1.0:
         return 1.0
-    inside = 1 / (1 + math.exp((percentile - top) / RANGE_SOFTNESS))
+    softness = RANGE_SOFTNESS[0] + RANGE_SOFTNESS[1] * top  # narrow ranges have sharp edges
+    inside = 1 / (1 + math.exp((percentile - top) / softness))
     return RANGE_FLOOR + (1 - RANGE_FLOOR) * inside
 
 
 def action_factor(verb: str, strength: float) -> float:
     """How much more (or less) likely a holding of this street strength (0 worst, 1 best)
-    makes the action seen. Bets and raises lean to strong hands but keep room for bluffs
-    and draws; calls lean mildly; a check makes the very best hands rarer (slow-plays)."""
-    if verb == "bet":
-        return 0.25 + 0.75 * strength**2
-    if verb == "raise":
-        return 0.12 + 0.88 * strength**3
-    if verb == "call":
-        return 0.35 + 0.65 * strength
+    makes the action seen: ``floor + (1 − floor) · strength ** power`` (see ``SHAPES``).
+    A check instead makes the best hands rarer: ``1 − CHECK_SHAPE[0] · strength ** power``."""
     if verb == "check":
-        return 1.0 - 0.6 * strength**3
-    return 1.0
+        drop, power = CHECK_SHAPE
+        return float(1.0 - drop * strength**power)
+    if verb not in SHAPES:
+        return 1.0
+    floor, power = SHAPES[verb]
+    return float(floor + (1 - floor) * strength**power)
 
 
 def street_strengths(combos: list[tuple[int, int]], board: list[int], street: str) -> list[float]:
@@ -566,7 +570,7 @@ def _opponent_range(
 # ---------------------------------------------------------------------------------------
 # StrongBot: candidate actions and their value
 
-CONTINUE_EXPONENT = (1.5, 1.0)  # pre-flop, post-flop: see continue_share
+CONTINUE_EXPONENT = (2.0, 1.0)  # pre-flop, post-flop: see continue_share
 MIN_CONTINUE = 0.08
 RERAISE_SHARE = 0.25  # the top of the continuing range raises back,
 RERAISE_TIMES = 3  # to three times the raise (or all-in)
@@ -576,6 +580,7 @@ BLUFF_RATE = 0.12
 # A hand with cards to come wins less than its share of the pot at a showdown: later
 # bets push the weaker hands out and charge the draws that miss. Its share is scaled by:
 REALIZE = {"preflop": 0.8, "flop": 0.85, "turn": 0.92, "river": 1.0}
+POSITION_REALIZE = (1.0, 1.0)  # out of position, last to act
 MIN_SAMPLES = 100  # even under a tiny budget: fewer would be noise
 
 
@@ -644,7 +649,8 @@ def _candidate(spot: Spot, action: str) -> Candidate:
     reraise_to = RERAISE_TIMES * total
     call_add = min(reraise_to - spot.bets[me], spot.stack)
     cap = spot.committed[me] + call_add
-    option = Candidate(action, add, call_add, [], [], [], [], [], 0, 0, REALIZE[spot.street])
+    realize = REALIZE[spot.street] * POSITION_REALIZE[spot.behind() == 0]
+    option = Candidate(action, add, call_add, [], [], [], [], [], 0, 0, realize)
     for seat in spot.opponents:
         owe = min(total - spot.bets[seat], spot.stacks[seat])
         share = 2.0 if owe <= 0 else continue_share(spot.pot + add, owe, spot.street)
