@@ -10,13 +10,17 @@ its draws (outs times a per-street rate), and calls when that estimate pays the 
 ``StrongBot`` reasons about what each opponent may hold. Every two-card holding an
 opponent could have gets a weight from the opponent's actions in this hand (a pre-flop
 raiser holds top hands, a caller a wider range, a post-flop bettor tends to be strong, a
-checker less so). It then samples holdings by those weights and the rest of the board,
-values every hand with the fast evaluator, and scores each candidate action by the chips
-it wins on average. A bet or raise is scored with a simple fold model: each opponent
-continues with the best part of their range, a share that shrinks as the price grows (as
-players do), so the bot sees both the pots won uncontested and the stronger hands it
-meets when called. A small seeded share of bluffs is added in spots where a bet is most
-credible (in position on the turn or river, few opponents, everyone checked).
+checker less so); how far a player strays outside those ranges is judged from how often
+it bet or raised in earlier hands of the match. The bot samples holdings by those weights
+and the rest of the board, values every hand with the fast evaluator, and scores each
+candidate action (fold, check or call, bets of ½, ¾ and 1 pot, all-in when short) by the
+chips it wins on average. Bets are scored with a simple response model: an opponent
+facing a bet continues with the hands among the best share of all holdings that the price
+allows (pot odds, and fewer hands pre-flop), the best of those raise back, and this seat
+then folds or calls, whichever is worth more on average. A hand with streets to come is
+credited with a little less than its showdown share (later bets push weak hands out). A
+small seeded share of bluffs is added where a bet is most credible (last to act on the
+turn or river, at most two opponents, everyone checked).
 """
 
 from __future__ import annotations
@@ -94,6 +98,7 @@ class Spot:
     bet_range: tuple[str, int, int] | None  # verb, minimum and maximum total
     legal: list[str]
     actions: list[Action]
+    earlier: list[dict[str, Any]]  # the events of the match's earlier hands
 
     @staticmethod
     def from_view(view: dict[str, Any]) -> Spot:
@@ -122,6 +127,7 @@ class Spot:
             else (allowed["verb"], allowed["minimum"], allowed["maximum"]),
             legal=view["legal_actions"],
             actions=hand_actions(view["events"]),
+            earlier=earlier_events(view["events"]),
         )
 
     @property
@@ -182,6 +188,10 @@ def hand_actions(events: list[dict[str, Any]]) -> list[Action]:
         if verb in ("bet", "raise"):
             facing = max(facing, event["total"])
     return actions
+
+
+def earlier_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return events[: len(events) - len(current_deal_events(events))]
 
 
 def legal_or_passive(spot: Spot, action: str) -> str:
@@ -274,7 +284,7 @@ def rank_mask(cards: list[int]) -> int:
     return mask
 
 
-def draw_outs(a: int, b: int, board: list[int], suits: list[int], board_mask: int) -> int:
+def draw_outs(a: int, b: int, suits: list[int], board_mask: int) -> int:
     """Outs to a flush or straight using a hole card; ``suits`` counts the board's suits."""
     outs = 0
     for s in {suit(a), suit(b)}:
@@ -362,7 +372,7 @@ def hand_equity(hole: list[int], board: list[int], street: str) -> float:
     suits = [0] * 4
     for card in board:
         suits[suit(card)] += 1
-    outs = draw_outs(hole[0], hole[1], board, suits, rank_mask(board))
+    outs = draw_outs(hole[0], hole[1], suits, rank_mask(board))
     return made + (1 - made) * draw_equity(outs, street)
 
 
@@ -390,7 +400,7 @@ def basic_preflop(spot: Spot) -> str:
         return _unraised(spot, score)
     price = spot.to_call / (spot.pot + spot.to_call)
     committing = spot.to_call >= 0.4 * spot.stack
-    if score >= 12:  # QQ+, AKs: re-raise about three times
+    if score >= 12:  # JJ+, AKs: re-raise about three times
         return spot.raise_to(3 * spot.current_bet)
     if committing:  # a big share of the stack: only the best hands go on
         return spot.passive() if score >= (9 if price < 0.35 else 10) else spot.give_up()
@@ -429,7 +439,17 @@ def basic_postflop(spot: Spot) -> str:
 # ---------------------------------------------------------------------------------------
 # StrongBot: ranges
 
-RANGE_FLOOR = 0.005  # nobody's range is ever ruled out: bluffs and odd plays exist
+# Nobody's range is ever ruled out: bluffs and odd plays exist. How much weight the hands
+# outside an opponent's action range keep is its *floor*: RANGE_FLOOR for a player the bot
+# knows nothing about, moved by how often that player bet or raised in earlier hands of
+# the match (TYPICAL_AGGRESSION is a sensible player's share; a maniac raising every hand
+# soon gets a high floor, a rock a low one). PRIOR_ACTIONS is how many typical actions
+# the estimate starts from, so a few hands cannot swing it far.
+RANGE_FLOOR = 0.1
+FLOOR_LIMITS = (0.02, 0.5)
+TYPICAL_AGGRESSION = 0.25
+AGGRESSION_SLOPE = 0.8
+PRIOR_ACTIONS = 10
 RANGE_SOFTNESS = (0.01, 0.2)  # width of a range's soft edge: this plus this times its top
 RERAISE_TOP = 0.08
 RAISE_TOP = 0.25
@@ -456,12 +476,24 @@ def preflop_top(seat: int, actions: list[Action]) -> float:
     return top
 
 
-def preflop_weight(percentile: float, top: float) -> float:
+def range_floor(seat: int, earlier: list[dict[str, Any]]) -> float:
+    """The floor for an opponent (see RANGE_FLOOR) from its actions in earlier hands."""
+    actions = aggressive = 0
+    for event in earlier:
+        if event["type"] == "action" and event["seat"] == seat:
+            actions += 1
+            aggressive += event["action"].split()[0] in ("bet", "raise")
+    share = (aggressive + TYPICAL_AGGRESSION * PRIOR_ACTIONS) / (actions + PRIOR_ACTIONS)
+    floor = RANGE_FLOOR + AGGRESSION_SLOPE * (share - TYPICAL_AGGRESSION)
+    return max(FLOOR_LIMITS[0], min(FLOOR_LIMITS[1], floor))
+
+
+def preflop_weight(percentile: float, top: float, floor: float) -> float:
     if top >= 1.0:
         return 1.0
     softness = RANGE_SOFTNESS[0] + RANGE_SOFTNESS[1] * top  # narrow ranges have sharp edges
     inside = 1 / (1 + math.exp((percentile - top) / softness))
-    return RANGE_FLOOR + (1 - RANGE_FLOOR) * inside
+    return floor + (1 - floor) * inside
 
 
 def action_factor(verb: str, strength: float) -> float:
@@ -482,22 +514,26 @@ def street_strengths(combos: list[tuple[int, int]], board: list[int], street: st
     (0 worst, 1 best), lifted by its draws when cards are still to come."""
     if not board:
         return [1.0 - preflop_percentile(a, b) for a, b in combos]
-    values = [value_of([a, b], board) for a, b in combos]
-    order = sorted(range(len(values)), key=values.__getitem__)
-    strengths = [0.0] * len(values)
-    n = len(values)
-    start = 0
-    while start < n:  # tied values share their average place
-        end = start
-        while end + 1 < n and values[order[end + 1]] == values[order[start]]:
-            end += 1
-        place = (start + end) / 2 / max(1, n - 1)
-        for i in order[start : end + 1]:
-            strengths[i] = place
-        start = end + 1
+    strengths = percentiles([value_of([a, b], board) for a, b in combos])
     if street != "river":
         _add_draws(combos, board, street, strengths)
     return strengths
+
+
+def percentiles(values: list[int]) -> list[float]:
+    """Each value's place among all of them, 0 (lowest) to 1; ties share their average."""
+    order = sorted(range(len(values)), key=values.__getitem__)
+    places = [0.0] * len(values)
+    last = max(1, len(values) - 1)
+    start = 0
+    while start < len(values):
+        end = start
+        while end + 1 < len(values) and values[order[end + 1]] == values[order[start]]:
+            end += 1
+        for i in order[start : end + 1]:
+            places[i] = (start + end) / 2 / last
+        start = end + 1
+    return places
 
 
 def _add_draws(
@@ -508,7 +544,7 @@ def _add_draws(
         suits[suit(card)] += 1
     board_mask = rank_mask(board)
     for i, (a, b) in enumerate(combos):
-        outs = draw_outs(a, b, board, suits, board_mask)
+        outs = draw_outs(a, b, suits, board_mask)
         if outs:
             strengths[i] += (1 - strengths[i]) * draw_equity(outs, street)
 
@@ -552,7 +588,8 @@ def _opponent_range(
     place: list[float],
 ) -> Range:
     top = preflop_top(seat, spot.actions)
-    weights = [preflop_weight(1.0 - p, top) for p in pre]
+    floor = range_floor(seat, spot.earlier)
+    weights = [preflop_weight(1.0 - p, top, floor) for p in pre]
     for action in spot.actions:
         if action.seat != seat or action.street == "preflop":
             continue
@@ -580,7 +617,6 @@ BLUFF_RATE = 0.12
 # A hand with cards to come wins less than its share of the pot at a showdown: later
 # bets push the weaker hands out and charge the draws that miss. Its share is scaled by:
 REALIZE = {"preflop": 0.8, "flop": 0.85, "turn": 0.92, "river": 1.0}
-POSITION_REALIZE = (1.0, 1.0)  # out of position, last to act
 MIN_SAMPLES = 100  # even under a tiny budget: fewer would be noise
 
 
@@ -625,32 +661,36 @@ def candidates(spot: Spot) -> list[Candidate]:
 
 
 def continue_share(pot_after: int, owe: int, street: str) -> float:
-    """The share of its range an opponent keeps when facing ``owe`` into ``pot_after``.
+    """The share of all holdings that continues against a bet of ``owe`` into ``pot_after``.
 
-    Minimum defence, (pot − owe) / pot, is what keeps a bettor from profiting with any two
-    cards; real players defend less, above all pre-flop where most hands are junk (hence
-    the exponent above 1), yet even against a huge shove some hands always call (the
-    floor)."""
+    Minimum defence, (pot − owe) / pot, is the share that keeps a bettor from profiting
+    with any two cards. After the flop players defend about that much; pre-flop, where
+    most hands are junk, far fewer (the exponent); yet some hands always call even a huge
+    shove (the floor)."""
     minimum_defence = (pot_after - owe) / pot_after
     exponent = CONTINUE_EXPONENT[0 if street == "preflop" else 1]
     return float(max(MIN_CONTINUE, minimum_defence**exponent))
 
 
+def round_total(spot: Spot, action: str) -> int:
+    """This seat's round contribution after ``action``."""
+    if action == "fold":
+        return spot.bets[spot.seat]
+    if action in ("check", "call"):
+        return min(spot.current_bet, spot.bets[spot.seat] + spot.stack)
+    return int(action.split()[1])
+
+
 def _candidate(spot: Spot, action: str) -> Candidate:
     me = spot.seat
-    total = spot.bets[me]  # a fold
-    if action in ("check", "call"):
-        total = min(spot.current_bet, spot.bets[me] + spot.stack)
-    elif action != "fold":
-        total = int(action.split()[1])
+    total = round_total(spot, action)
     add = total - spot.bets[me]
     mine = spot.committed[me] + add
     raising = action.split()[0] in ("bet", "raise") and add < spot.stack
     reraise_to = RERAISE_TIMES * total
     call_add = min(reraise_to - spot.bets[me], spot.stack)
     cap = spot.committed[me] + call_add
-    realize = REALIZE[spot.street] * POSITION_REALIZE[spot.behind() == 0]
-    option = Candidate(action, add, call_add, [], [], [], [], [], 0, 0, realize)
+    option = Candidate(action, add, call_add, [], [], [], [], [], 0, 0, REALIZE[spot.street])
     for seat in spot.opponents:
         owe = min(total - spot.bets[seat], spot.stacks[seat])
         share = 2.0 if owe <= 0 else continue_share(spot.pot + add, owe, spot.street)
@@ -774,7 +814,7 @@ class StrongBot:
         done = tries = 0
         while done < limit and tries < 4 * limit:  # clashes are rare; never loop forever
             tries += 1
-            if done >= MIN_SAMPLES and tries % 32 == 0 and time.perf_counter() > deadline:
+            if done >= MIN_SAMPLES and tries % 8 == 0 and time.perf_counter() > deadline:
                 break
             world = deal_world(spot, combos, unknown, ranges, rng)
             if world is None:
@@ -797,7 +837,7 @@ def deal_world(
     rng: random.Random,
 ) -> tuple[int, list[int], list[float]] | None:
     """Holdings for every opponent (by range weight) and the rest of the board; returns
-    this seat's hand value, each opponent's value and place in its range, or None when
+    this seat's hand value, each opponent's value and place among all holdings, or None when
     the holdings drawn clash (the caller draws again)."""
     used: set[int] = set()
     holdings = []

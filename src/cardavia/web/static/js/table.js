@@ -55,6 +55,7 @@ const state = {
   focus: 0,
   busy: true,
   hinted: null,
+  generation: 0, // bumped by each new or reloaded match: an older replay stops
 };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -62,6 +63,30 @@ const name = (seat) => (seat === 0 ? t('table.you') : t('table.ai', { n: seat })
 const context = () => ({ i18n, name, table: state.table });
 const view = () => state.match?.view;
 const players = () => view()?.hand_sizes?.length ?? view()?.scores?.length ?? 3;
+
+// Optional adapter hooks (the poker tables use them; the climbing games need none):
+// ``mount(host)`` once, to build its own felt (the table gets data-custom="true" and CSS
+// hides the generic seats); ``draw(host)`` instead of the generic drawing; ``pause(event,
+// host)`` the delay after an event while replaying (ms, or a promise such as a choice);
+// ``turnText(host)`` a turn line of its own (or null); ``showHint(action, host)`` shows a
+// suggestion and returns its label; ``finalEvent`` the event type of the match result
+// ('result' by default); ``scoreText(score)`` how a final score is written.
+// What such an adapter gets: the texts, the view, whether You may act now, and a way to
+// send one action.
+function host() {
+  const v = view();
+  return {
+    ...context(),
+    view: v,
+    busy: state.busy,
+    myTurn: Boolean(v) && v.current_player === 0 && !state.busy && !state.table?.over,
+    hinted: state.hinted,
+    act,
+    restart,
+    showMessage,
+    step: STEP_MS,
+  };
+}
 
 // --- level picker ---------------------------------------------------------------
 
@@ -173,6 +198,19 @@ function drawOpponents() {
   ui.opponents.replaceChildren(...seats);
 }
 
+function drawTurn() {
+  const { table } = state;
+  let turn = state.adapter.turnText?.(host()) ?? null;
+  if (turn !== null) turn = String(turn);
+  else if (table.over) turn = t('table.turn.over');
+  else if (table.turn === 0 && !state.busy) turn = t('table.turn.you');
+  else if (table.turn === null || table.turn === undefined) turn = t('table.turn.loading');
+  else if (table.turn === 0) turn = t('table.turn.you');
+  else turn = t('table.turn.other', { player: name(table.turn) });
+  ui.turn.textContent = turn;
+  ui.turn.classList.toggle('is-you', table.turn === 0 && !table.over);
+}
+
 function drawCentre() {
   const { table, adapter } = state;
   const ctx = context();
@@ -184,14 +222,7 @@ function drawCentre() {
   cardsRow(ui.topCards, top.cards);
   ui.topCards.parentElement.dataset.seat = table.top ? String(table.top.seat) : '';
 
-  let turn;
-  if (table.over) turn = t('table.turn.over');
-  else if (table.turn === 0 && !state.busy) turn = t('table.turn.you');
-  else if (table.turn === null || table.turn === undefined) turn = t('table.turn.loading');
-  else if (table.turn === 0) turn = t('table.turn.you');
-  else turn = t('table.turn.other', { player: name(table.turn) });
-  ui.turn.textContent = turn;
-  ui.turn.classList.toggle('is-you', table.turn === 0 && !table.over);
+  drawTurn();
 
   const roles = adapter.roles(table);
   const role = $('role-0');
@@ -279,6 +310,17 @@ function drawControls() {
     );
   }
 
+  drawTableData();
+}
+
+// The controls again (a table drawn by its adapter is drawn whole: it is small).
+function refreshControls() {
+  if (state.adapter.draw) draw();
+  else drawControls();
+}
+
+function drawTableData() {
+  const v = view();
   ui.table.dataset.busy = String(state.busy);
   ui.table.setAttribute('aria-busy', String(state.busy));
   ui.table.dataset.turn = String(v.current_player ?? '');
@@ -289,7 +331,8 @@ function drawControls() {
 
 function drawResult() {
   const events = view().events.slice(0, state.shown);
-  const result = state.table.over ? events.findLast((event) => event.type === 'result') : null;
+  const final = state.adapter.finalEvent ?? 'result';
+  const result = state.table.over ? events.findLast((event) => event.type === final) : null;
   ui.result.hidden = !result;
   if (!result) return;
   const ctx = context();
@@ -309,7 +352,7 @@ function drawResult() {
       who.scope = 'row';
       who.textContent = name(seat);
       const value = document.createElement('td');
-      value.textContent = score > 0 ? `+${score}` : String(score);
+      value.textContent = state.adapter.scoreText?.(score) ?? (score > 0 ? `+${score}` : String(score));
       value.dataset.testid = `score-${seat}`;
       row.append(who, value);
       return row;
@@ -318,6 +361,15 @@ function drawResult() {
 }
 
 function draw() {
+  if (state.adapter.draw) {
+    // The adapter draws the whole felt; the turn line and the hint stay the table's.
+    drawTurn();
+    ui.hint.disabled = !host().myTurn;
+    state.adapter.draw(host());
+    drawTableData();
+    drawResult();
+    return;
+  }
   drawOpponents();
   drawCentre();
   drawHand();
@@ -355,6 +407,7 @@ function applyEvent(event) {
 // Replays the events from ``from`` one at a time, pausing after each AI move.
 async function replay(from) {
   const events = view().events;
+  const generation = state.generation;
   state.busy = true;
   draw();
   for (let index = from; index < events.length; index += 1) {
@@ -362,9 +415,13 @@ async function replay(from) {
     applyEvent(event);
     state.shown = index + 1;
     const aiMove = typeof event.seat === 'number' && event.seat !== 0;
-    if (aiMove || event.type === 'landlord' || event.type === 'void_deal') {
+    const usual = aiMove || event.type === 'landlord' || event.type === 'void_deal' ? STEP_MS : 0;
+    // An adapter may pace its own events: a delay in ms, or a promise (e.g. a choice).
+    const pause = state.adapter.pause ? state.adapter.pause(event, { ...host(), events, index }) : usual;
+    if (pause) {
       draw();
-      await sleep(STEP_MS);
+      await (typeof pause === 'number' ? sleep(pause) : pause);
+      if (generation !== state.generation) return; // another match meanwhile
     }
   }
   state.adapter.syncTable(state.table, view());
@@ -374,6 +431,7 @@ async function replay(from) {
 
 // Draws a whole view at once (a reload, a refresh after a conflict).
 function drawAll() {
+  state.generation += 1;
   state.table = state.adapter.initialTable(players());
   ui.records.replaceChildren();
   for (const event of view().events) applyEvent(event);
@@ -396,6 +454,7 @@ async function newMatch() {
   ui.turn.textContent = t('table.turn.loading');
   try {
     const match = await createMatch(data.game, ui.level.value);
+    state.generation += 1;
     history.replaceState(null, '', matchUrl(match.id));
     state.match = match;
     state.table = state.adapter.initialTable(players());
@@ -428,7 +487,7 @@ async function act(action) {
   state.busy = true;
   state.hinted = null;
   showMessage('');
-  drawControls();
+  refreshControls();
   try {
     const answer = await sendAction(state.match.id, action, state.match.version);
     const from = state.shown;
@@ -440,7 +499,7 @@ async function act(action) {
     if (error instanceof ApiError && error.status === 409) {
       await openMatch(state.match.id);
     } else if (state.match) {
-      drawControls();
+      refreshControls();
     }
     showError(error);
   }
@@ -450,7 +509,10 @@ async function hint() {
   if (state.busy || !state.match) return;
   try {
     const { action } = await fetchHint(state.match.id);
-    if (action.startsWith('play ')) {
+    if (state.adapter.showHint) {
+      state.hinted = action;
+      showMessage(t('table.hint_for', { action: state.adapter.showHint(action, host()) }));
+    } else if (action.startsWith('play ')) {
       const hand = view().hand;
       const chosen = new Set();
       for (const card of actionCards(action)) {
@@ -466,7 +528,7 @@ async function hint() {
       const button = [...document.querySelectorAll('[data-action]')].find((b) => b.dataset.action === action);
       showMessage(t('table.hint_for', { action: button?.textContent.trim() || action }));
     }
-    drawControls();
+    refreshControls();
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) showMessage(t('msg.no_hint'));
     else showError(error);
@@ -548,6 +610,10 @@ function wire() {
 
 async function start() {
   state.adapter = await loadAdapter(data.game);
+  if (state.adapter.mount) {
+    ui.table.dataset.custom = 'true';
+    state.adapter.mount({ ...context(), root: ui.table, ui, restart, act });
+  }
   wire();
   showLevelNote();
   if (data.matchId) await openMatch(data.matchId);

@@ -2,6 +2,8 @@
 const ADAPTERS = {
   doudizhu: () => import('./doudizhu.js'),
   runfast: () => import('./runfast.js'),
+  holdem: () => import('./holdem.js'),
+  onepoker: () => import('./onepoker.js'),
 };
 
 export async function loadAdapter(game) {
