@@ -61,14 +61,8 @@ class BettingState(State):
     def _is_live(self, seat: int) -> bool:
         return self.in_hand[seat] and not self.folded[seat]
 
-    def _is_active(self, seat: int) -> bool:
-        return self._is_live(seat) and self.stacks[seat] > 0
-
     def live_seats(self) -> list[int]:
         return [seat for seat in range(len(self.stacks)) if self._is_live(seat)]
-
-    def active_seats(self) -> list[int]:
-        return [seat for seat in range(len(self.stacks)) if self._is_active(seat)]
 
     def _clockwise_from(self, seat: int) -> list[int]:
         """Every seat, starting with ``seat`` and going round once."""

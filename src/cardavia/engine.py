@@ -218,6 +218,14 @@ def check_deal_hands(
     return hands
 
 
+def check_match_length(options: dict[str, JSON], key: str) -> None:
+    """Games played as a series (poker hands, One Poker deals) can be cut to ``key`` of
+    them, for arenas and benchmarks: None (play to the end) or a whole number ≥ 1."""
+    limit = options[key]
+    if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 1):
+        raise ValueError(f"'{key}' is a number of {key} (1 or more) or None")
+
+
 def current_deal_events(events: list[dict[str, JSON]]) -> list[dict[str, JSON]]:
     """The events since the latest ``deal`` event (the deal being played)."""
     for index in range(len(events) - 1, -1, -1):

@@ -40,6 +40,7 @@ from ..engine import (
     InvalidDeal,
     State,
     check_deal_hands,
+    check_match_length,
     current_deal_events,
     fill_hidden,
     register,
@@ -345,11 +346,7 @@ class Holdem(Game):
 
     def __init__(self, **options: JSON) -> None:
         super().__init__(**options)
-        limit = self.options["hands"]
-        if limit is not None and (
-            not isinstance(limit, int) or isinstance(limit, bool) or limit < 1
-        ):
-            raise ValueError("'hands' is a number of hands (1 or more) or None")
+        check_match_length(self.options, "hands")
 
     def sample_state(self, view: dict[str, JSON], rng: random.Random) -> State:
         """Deal the unseen hole cards and board at random, then replay this hand's actions."""

@@ -61,6 +61,7 @@ from ..engine import (
     InvalidDeal,
     State,
     check_deal_hands,
+    check_match_length,
     copy_json,
     current_deal_events,
     register,
@@ -379,11 +380,7 @@ class OnePoker(Game):
 
     def __init__(self, **options: JSON) -> None:
         super().__init__(**options)
-        limit = self.options["deals"]
-        if limit is not None and (
-            not isinstance(limit, int) or isinstance(limit, bool) or limit < 1
-        ):
-            raise ValueError("'deals' is a number of deals (1 or more) or None")
+        check_match_length(self.options, "deals")
 
     def sample_state(self, view: dict[str, JSON], rng: random.Random) -> State:
         """The opponent's two cards drawn from the unseen ones so that they match its
