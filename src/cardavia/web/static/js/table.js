@@ -337,7 +337,7 @@ function drawResult() {
   if (!result) return;
   const ctx = context();
   const you = result.scores[0];
-  ui.resultHeadline.textContent = `${state.adapter.resultHeadline(result, ctx)} — ${t(you > 0 ? 'result.you_won' : 'result.you_lost')}`;
+  ui.resultHeadline.textContent = `${state.adapter.resultHeadline(result, ctx)} — ${t(you > 0 ? 'result.you_won' : you < 0 ? 'result.you_lost' : 'result.tie')}`;
   ui.resultBreakdown.replaceChildren(
     ...state.adapter.resultBreakdown(result, ctx).map((line) => {
       const li = document.createElement('li');

@@ -4,6 +4,7 @@ const ADAPTERS = {
   runfast: () => import('./runfast.js'),
   holdem: () => import('./holdem.js'),
   onepoker: () => import('./onepoker.js'),
+  bridge: () => import('./bridge.js'),
 };
 
 export async function loadAdapter(game) {
