@@ -238,3 +238,45 @@ def test_arena_with_workers_gives_the_same_results() -> None:
     two = run_arena("doudizhu", ["basic", "random", "random"], deals=6, seed=11, workers=2)
     assert [r.scores for r in one.results] == [r.scores for r in two.results]
     assert [r.roles for r in one.results] == [r.roles for r in two.results]
+
+
+# --- a partnership game: Bridge -------------------------------------------------------
+
+
+def test_bridge_arrangements_keep_partners_together() -> None:
+    orders = arrangements(4, ((0, 2), (1, 3)))
+    assert len(orders) == 8
+    for order in orders:
+        assert {order[0], order[2]} in ({0, 2}, {1, 3})
+    # each side sits North-South as often as East-West
+    assert Counter(order[0] in (0, 2) for order in orders) == Counter({True: 4, False: 4})
+    assert set(arrangements(3)) == set(arrangements(3, ()))
+
+
+def test_deal_outcome_bridge_and_trick_games() -> None:
+    view = {"declarer": 2, "dummy_seat": 0, "hand_sizes": [0, 0, 0, 0]}
+    roles, wins = deal_outcome(view, [100, -100, 100, -100])
+    assert roles == ["dummy", "defender", "declarer", "defender"]
+    assert wins == [True, False, True, False]
+    passed = {"declarer": None, "dummy_seat": None, "hand_sizes": [13] * 4}
+    assert deal_outcome(passed, [0, 0, 0, 0]) == (["passed out"] * 4, [False] * 4)
+    # every hand empty (a trick game): the score decides, not "who went out"
+    assert deal_outcome({"hand_sizes": [0, 0, 0]}, [2, -1, -1])[1] == [True, False, False]
+
+
+def test_tiny_bridge_arena_scores_partners_together() -> None:
+    report = run_arena("bridge", ["random"] * 4, deals=8, seed=2)
+    assert report.arrangements == 8
+    assert report.labels == ["random#0", "random#1", "random#2", "random#3"]
+    for result in report.results:
+        bots = result.arrangement
+        assert sum(result.scores) == 0
+        # the bots listed for seats 0 and 2 are partners in every deal
+        assert result.scores[bots.index(0)] == result.scores[bots.index(2)]
+        assert result.scores[bots.index(1)] == result.scores[bots.index(3)]
+        assert set(result.roles) <= {"declarer", "dummy", "defender", "passed out"}
+        assert result.wins == [points > 0 for points in result.scores]
+    rows = {row.label: row for row in report.rows if row.role == "all"}
+    assert rows["random#0"].avg_points == rows["random#2"].avg_points
+    assert report.head_to_head.others == ["random#1", "random#3"]
+    assert report.head_to_head.blocks == 1

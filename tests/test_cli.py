@@ -196,3 +196,21 @@ def test_bench_help_lists_the_benchmarks(capsys: pytest.CaptureFixture[str]) -> 
         cli.main(["bench", "--help"])
     out = capsys.readouterr().out
     assert "doudizhu|poker|web" in out and "poker_speed.py" in out
+
+
+def test_main_play_bridge_with_rubber_scoring(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answers = iter(["help", "zz", "quit"])
+    monkeypatch.setattr("builtins.input", lambda *args: next(answers))
+    argv = ["play", "bridge", "--seed", "4", "--level", "random", "--delay", "0"]
+    assert cli.main([*argv, "--scoring", "rubber"]) == 1
+    out = capsys.readouterr().out
+    assert "You are South; your partner North and the opponents West and East" in out
+    assert "Auction" in out and "Your hand (South): ♠" in out
+    assert "✗ Not allowed: 'zz' is not a call" in out
+    assert (
+        "Replay this rubber: cardavia play bridge --seed 4 --level random --scoring rubber" in out
+    )
+    assert cli.main(["play", "holdem", "--scoring", "rubber"]) == 2
+    assert "--scoring is for bridge only" in capsys.readouterr().out

@@ -7,6 +7,14 @@ rates (Wilson interval), average points, decision times and a head-to-head diffe
 statistics are pure functions (:func:`wilson_interval`, :func:`mean_interval`,
 :func:`percentile`). :func:`render_arena` prints the report, :func:`report_json` gives it
 as JSON.
+
+Partnership games (:data:`PARTNERSHIPS`: Bridge, where seats 0 and 2 play against seats 1
+and 3) keep partners together: ``--bots`` names a level per seat, the bots of seats 0
+and 2 are one side and those of 1 and 3 the other, and only the arrangements that seat
+each side's bots as partners are played (Bridge: 8 of the 24, each side sitting
+North–South and East–West equally often, each seed replayed with the sides swapped).
+A bot's points are its side's (partners' rows are equal); a seat wins when its score is
+positive, and its role is declarer, dummy or defender (``passed out`` when nobody bid).
 """
 
 from __future__ import annotations
@@ -18,7 +26,7 @@ import math
 import multiprocessing
 import time
 from collections import Counter
-from collections.abc import Callable, Generator, Mapping, Sequence
+from collections.abc import Callable, Container, Generator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -108,19 +116,39 @@ def bot_labels(levels: Sequence[str]) -> list[str]:
     return [level if counts[level] == 1 else f"{level}#{i}" for i, level in enumerate(levels)]
 
 
-def arrangements(num_bots: int) -> list[tuple[int, ...]]:
-    """Every seat arrangement: ``arrangement[seat]`` is the index of the bot in that seat."""
-    return list(itertools.permutations(range(num_bots)))
+# The sides of the partnership games, as seats; the bots listed for those seats are
+# partners too, and every arrangement keeps them together.
+PARTNERSHIPS: dict[str, tuple[tuple[int, ...], ...]] = {"bridge": ((0, 2), (1, 3))}
+
+
+def arrangements(num_bots: int, sides: Sequence[Sequence[int]] = ()) -> list[tuple[int, ...]]:
+    """Every seat arrangement: ``arrangement[seat]`` is the index of the bot in that seat.
+    With ``sides`` (partnerships, as seats; bot ``i`` belongs to the side of seat ``i``),
+    only the arrangements that seat every side's bots together on one side."""
+    orders = list(itertools.permutations(range(num_bots)))
+    if not sides:
+        return orders
+    teams = {frozenset(side) for side in sides}
+    return [
+        order
+        for order in orders
+        if all(frozenset(order[seat] for seat in side) in teams for side in sides)
+    ]
 
 
 def schedule(
-    deals: int, seed: int, num_bots: int, fresh_deals: bool = False
+    deals: int,
+    seed: int,
+    num_bots: int,
+    fresh_deals: bool = False,
+    sides: Sequence[Sequence[int]] = (),
 ) -> list[tuple[int, tuple[int, ...]]]:
     """(seed, arrangement) per deal. Deals come in blocks of one deal per arrangement, in
     the same order each block. By default a block replays one seed in every arrangement
     (duplicate style: each bot gets each seat's cards), seed ``S + block``; with
-    ``fresh_deals`` every deal has its own seed ``S + i``."""
-    orders = arrangements(num_bots)
+    ``fresh_deals`` every deal has its own seed ``S + i``. ``sides``: see
+    :func:`arrangements`."""
+    orders = arrangements(num_bots, sides)
     return [
         (seed + (i if fresh_deals else i // len(orders)), orders[i % len(orders)])
         for i in range(deals)
@@ -156,11 +184,26 @@ class DealResult:
 def deal_outcome(view: Mapping[str, Any], scores: Sequence[int]) -> tuple[list[str], list[bool]]:
     """Roles and wins per seat from a finished match's view.
 
-    Dou Dizhu: roles landlord/farmer, a farmer wins when the farmers' side wins. Games
-    without roles: the role is the seat position, the winner is whoever went out (hand
-    size 0); without hand sizes, a positive score counts as a win.
+    Dou Dizhu: roles landlord/farmer, a farmer wins when the farmers' side wins. Bridge:
+    roles declarer/dummy/defender (or passed out), a positive score wins. Other games:
+    the role is the seat position, the winner is whoever went out (hand size 0); without
+    hand sizes, or when every hand is empty (trick games), a positive score counts as a
+    win.
     """
     num = len(scores)
+    if "declarer" in view and "dummy_seat" in view:
+        declarer, dummy = view.get("declarer"), view.get("dummy_seat")
+        roles = [
+            "passed out"
+            if declarer is None
+            else "declarer"
+            if seat == declarer
+            else "dummy"
+            if seat == dummy
+            else "defender"
+            for seat in range(num)
+        ]
+        return roles, [points > 0 for points in scores]
     sizes = view.get("hand_sizes")
     out = [seat for seat in range(num) if isinstance(sizes, list) and sizes[seat] == 0]
     landlord = view.get("landlord")
@@ -170,7 +213,7 @@ def deal_outcome(view: Mapping[str, Any], scores: Sequence[int]) -> tuple[list[s
         wins = [(seat == landlord) == landlord_won for seat in range(num)]
         return roles, wins
     roles = [f"seat {seat}" for seat in range(num)]
-    if out:
+    if out and len(out) < num:
         return roles, [seat in out for seat in range(num)]
     return roles, [points > 0 for points in scores]
 
@@ -317,36 +360,56 @@ class _Tally:
 
 
 def summarise(
-    labels: Sequence[str], results: Sequence[DealResult], block: int
+    labels: Sequence[str],
+    results: Sequence[DealResult],
+    block: int,
+    sides: Sequence[Sequence[int]] = (),
 ) -> tuple[list[ArenaRow], HeadToHead]:
-    """Rows per bot and role (plus 'all'), and the first bot's head-to-head difference."""
+    """Rows per bot and role (plus 'all'), and the first bot's head-to-head difference
+    (against its opponents only, in a partnership game: see :func:`head_to_head`)."""
     tally = _Tally()
     for result in results:
         tally.add(labels, result)
     roles = [*sorted(tally.roles), "all"]
     keys = [(label, role) for label in labels for role in roles]
     rows = [tally.row(key) for key in keys if key in tally.points]
-    return rows, head_to_head(labels, results, block)
+    return rows, head_to_head(labels, results, block, sides)
 
 
-def head_to_head(labels: Sequence[str], results: Sequence[DealResult], block: int) -> HeadToHead:
-    """The first bot's points minus the mean points of the other bots, per deal.
+def head_to_head(
+    labels: Sequence[str],
+    results: Sequence[DealResult],
+    block: int,
+    sides: Sequence[Sequence[int]] = (),
+) -> HeadToHead:
+    """The first bot's points minus the mean points of the other bots, per deal; with
+    ``sides`` (a partnership game), of the other sides' bots only (its partners score
+    what it scores).
 
     Each complete block (one deal per seat arrangement) is averaged, and the interval is
     mean ± 1.96·sd/√blocks over blocks.
     """
+    partners = next((set(side) for side in sides if 0 in side), {0})
     by_index = sorted(results, key=lambda result: result.index)
     block_values: list[float] = []
     for start in range(0, len(by_index) - block + 1, block):
-        margins = [_first_bot_margin(result) for result in by_index[start : start + block]]
+        chunk = by_index[start : start + block]
+        margins = [_first_bot_margin(result, partners) for result in chunk]
         block_values.append(math.fsum(margins) / len(margins))
     mean, low, high = mean_interval(block_values)
-    return HeadToHead(labels[0], list(labels[1:]), len(block_values), mean, low, high)
+    others = [label for bot, label in enumerate(labels) if bot not in partners]
+    return HeadToHead(labels[0], others, len(block_values), mean, low, high)
 
 
-def _first_bot_margin(result: DealResult) -> float:
+def _first_bot_margin(result: DealResult, partners: Container[int] = (0,)) -> float:
+    """The first bot's points minus the mean of the bots outside ``partners`` (its own
+    index and its partners')."""
     first_seat = result.arrangement.index(0)
-    others = [points for seat, points in enumerate(result.scores) if seat != first_seat]
+    others = [
+        points
+        for seat, points in enumerate(result.scores)
+        if result.arrangement[seat] not in partners
+    ]
     return result.scores[first_seat] - math.fsum(others) / max(1, len(others))
 
 
@@ -362,7 +425,8 @@ def run_arena(
     on_result: Callable[[DealResult], None] | None = None,
 ) -> ArenaReport:
     """Play ``deals`` deals between bots of the given levels (one per seat)."""
-    plan = schedule(deals, seed, len(levels), fresh_deals)
+    sides = PARTNERSHIPS.get(game_name, ())
+    plan = schedule(deals, seed, len(levels), fresh_deals, sides)
     tasks = [
         DealTask(game_name, index, deal_seed, order, tuple(levels), budget)
         for index, (deal_seed, order) in enumerate(plan)
@@ -376,8 +440,8 @@ def run_arena(
                 on_result(result)
     results.sort(key=lambda result: result.index)
     labels = bot_labels(levels)
-    block = len(arrangements(len(levels)))
-    rows, head = summarise(labels, results, block)
+    block = len(arrangements(len(levels), sides))
+    rows, head = summarise(labels, results, block, sides)
     return ArenaReport(game_name, labels, deals, seed, block, rows, head, results)
 
 

@@ -1,7 +1,8 @@
 """The command line: ``cardavia play | arena | bench | serve``.
 
 - ``play``: a terminal table against bots, see :mod:`cardavia.terminal` (Dou Dizhu, Run
-  Fast) and :mod:`cardavia.terminal_poker` (Hold'em, One Poker).
+  Fast), :mod:`cardavia.terminal_poker` (Hold'em, One Poker) and
+  :mod:`cardavia.terminal_bridge` (Contract Bridge; ``--scoring duplicate|rubber``).
 - ``arena``: bots against bots over many deals, see :mod:`cardavia.arena`.
 - ``bench [doudizhu|poker|web] [ARGS]``: runs ``bench/doudizhu_speed.py`` (the default),
   ``bench/poker_speed.py`` or ``bench/web_speed.py``; every other argument is passed on.
@@ -23,7 +24,8 @@ from cardavia.ai import LEVELS
 from cardavia.arena import ArenaSettings, arena_command, parse_levels
 from cardavia.terminal import play_command
 
-PLAYABLE_GAMES = ("doudizhu", "runfast", "holdem", "onepoker")
+PLAYABLE_GAMES = ("doudizhu", "runfast", "holdem", "onepoker", "bridge")
+BRIDGE_SCORINGS = ("duplicate", "rubber")
 EXIT_USAGE = 2
 # ``cardavia bench NAME`` runs bench/<script>.
 BENCHMARKS = {"doudizhu": "doudizhu_speed.py", "poker": "poker_speed.py", "web": "web_speed.py"}
@@ -113,6 +115,12 @@ def _add_play_arguments(play: argparse.ArgumentParser) -> None:
     play.add_argument(
         "--budget", type=_budget, default=None, help="strong bots: seconds per decision"
     )
+    play.add_argument(
+        "--scoring",
+        choices=BRIDGE_SCORINGS,
+        default=None,
+        help="bridge only: one deal with duplicate scoring (default) or a rubber",
+    )
 
 
 def _add_arena_arguments(arena: argparse.ArgumentParser) -> None:
@@ -149,7 +157,8 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     _add_play_arguments(
         commands.add_parser(
-            "play", help="play in the terminal against bots (doudizhu, runfast, holdem, onepoker)"
+            "play",
+            help="play in the terminal against bots (doudizhu, runfast, holdem, onepoker, bridge)",
         )
     )
     _add_arena_arguments(commands.add_parser("arena", help="bots against bots over many deals"))
@@ -172,6 +181,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _play_main(args: argparse.Namespace, console: Console) -> int:
+    options: dict[str, str] = {}
+    if args.scoring is not None:
+        if args.game != "bridge":
+            console.print(Text("cardavia play: --scoring is for bridge only"))
+            return EXIT_USAGE
+        options["scoring"] = args.scoring
     try:
         return play_command(
             args.game,
@@ -181,6 +196,7 @@ def _play_main(args: argparse.Namespace, console: Console) -> int:
             input_fn=lambda prompt: console.input(prompt),
             delay=args.delay,
             budget=args.budget,
+            options=options,
         )
     except KeyboardInterrupt:
         console.print("\nYou left the table.")

@@ -5,7 +5,8 @@ The input/output loop is :func:`play_session`, which takes an ``input_fn`` and a
 lines are read depends on the game family, through a :class:`Presenter`: the climbing
 games (Dou Dizhu, Run Fast) here, where reading what the human types is :func:`interpret`
 and everything shown is built by the ``render_*`` and ``describe_*`` functions; the poker
-games (Hold'em, One Poker) in :mod:`cardavia.terminal_poker`. :data:`GAME_TITLES` and
+games (Hold'em, One Poker) in :mod:`cardavia.terminal_poker`; Contract Bridge in
+:mod:`cardavia.terminal_bridge`. :data:`GAME_TITLES` and
 :func:`make_bot` also serve the arena.
 """
 
@@ -34,6 +35,13 @@ GAME_TITLES = {
     "runfast": "Run Fast (Zheng Shangyou)",
     "holdem": "Texas Hold'em (no limit)",
     "onepoker": "One Poker",
+    "bridge": "Contract Bridge",
+}
+# Games whose seats have names of their own at the table (seat 0 is always "You").
+TABLE_NAMES: dict[str, tuple[str, ...]] = {"bridge": ("You", "West", "North", "East")}
+# How play_command introduces the table, when "You are seat 0 against N bots" does not fit.
+SEATING: dict[str, str] = {
+    "bridge": "You are South; your partner North and the opponents West and East are {level} bots.",
 }
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = frozenset("HD")
@@ -104,7 +112,11 @@ def action_text(action: str, kind: Any = None, *, you: bool = False) -> Text:
     return Text(action)
 
 
-def seat_names(num_players: int, human_seat: int = 0) -> list[str]:
+def seat_names(num_players: int, human_seat: int = 0, game_name: str = "") -> list[str]:
+    """The seats' display names: the game's own (Bridge: You, West, North, East) when the
+    human has seat 0, else "You" and "Bot N"."""
+    if game_name in TABLE_NAMES and human_seat == 0:
+        return list(TABLE_NAMES[game_name])
     return ["You" if seat == human_seat else f"Bot {seat}" for seat in range(num_players)]
 
 
@@ -669,7 +681,12 @@ class ClimbingPresenter:
 POKER_GAMES = ("holdem", "onepoker")
 
 
-def presenter_for(game_name: str) -> Presenter:
+def presenter_for(game_name: str, options: Mapping[str, Any] | None = None) -> Presenter:
+    """The presenter of ``game_name``; ``options`` are the game's (Bridge's scoring)."""
+    if game_name == "bridge":
+        from cardavia.terminal_bridge import bridge_presenter
+
+        return bridge_presenter(options)
     if game_name in POKER_GAMES:
         # Imported here: terminal_poker builds on this module's helpers.
         from cardavia.terminal_poker import poker_presenter
@@ -806,14 +823,14 @@ def play_session(
     """Play ``state`` to the end: the human at ``human_seat`` types, ``bots`` play the
     other seats. Returns 0 when the match ended (or the human is out of it), 1 when the
     human quit. ``presenter`` defaults to the one for the state's game."""
-    names = seat_names(state.game.num_players, human_seat)
+    names = seat_names(state.game.num_players, human_seat, state.game.name)
     session = _Session(
         state,
         console,
         input_fn,
         bots,
         hint_bot,
-        presenter or presenter_for(state.game.name),
+        presenter or presenter_for(state.game.name, state.game.options),
         human_seat,
         names,
         title,
@@ -832,12 +849,15 @@ def play_command(
     input_fn: Callable[[str], str],
     delay: float = 0.0,
     budget: float | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> int:
     """``cardavia play``: build the match and its bots, then :func:`play_session`.
-    Returns 2 when there is no such bot for the game."""
+    ``options`` go to the game (Bridge: ``scoring``). Returns 2 when there is no such bot
+    for the game."""
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
-    game = new_game(game_name)
+    options = dict(options or {})
+    game = new_game(game_name, **options)
     state = game.new_state(seed=seed)
     try:
         bots = {
@@ -848,15 +868,13 @@ def play_command(
         console.print(Text(f"cardavia play: {error} (try --level random)"))
         return 2
     title = f"{GAME_TITLES.get(game_name, game_name)} · seed {seed}"
-    console.print(
-        Text(
-            f"{title}. You are seat 0 against {game.num_players - 1} {level} "
-            f"bot{'s' if game.num_players > 2 else ''}. Type 'help' for commands.",
-            style="bold",
-        )
+    seating = SEATING.get(game_name, "").format(level=level) or (
+        f"You are seat 0 against {game.num_players - 1} {level} "
+        f"bot{'s' if game.num_players > 2 else ''}."
     )
+    console.print(Text(f"{title}. {seating} Type 'help' for commands.", style="bold"))
     levels = [""] + [level] * (game.num_players - 1)
-    presenter = presenter_for(game_name)
+    presenter = presenter_for(game_name, game.options)
     result = play_session(
         state,
         console,
@@ -868,7 +886,7 @@ def play_command(
         delay=delay,
         presenter=presenter,
     )
-    replay = replay_command_line(game_name, seed, level, budget)
+    replay = replay_command_line(game_name, seed, level, budget, options)
     console.print(Text(f"Replay this {presenter.unit}: {replay}"))
     return result
 
@@ -877,12 +895,24 @@ def _hint_bot(game_name: str, seed: int) -> Bot | None:
     """The basic bot, for hints; None while the game has none."""
     try:
         return make_bot(game_name, "basic", seed=seed)
-    except ValueError:
+    except (ValueError, ImportError):
         return None
 
 
-def replay_command_line(game_name: str, seed: int, level: str, budget: float | None) -> str:
+def replay_command_line(
+    game_name: str,
+    seed: int,
+    level: str,
+    budget: float | None,
+    options: Mapping[str, Any] | None = None,
+) -> str:
+    """The ``cardavia play`` line that replays this table; game options that differ from
+    the defaults are written as ``--<name> <value>`` (Bridge: ``--scoring rubber``)."""
     replay = f"cardavia play {game_name} --seed {seed} --level {level}"
     if budget is not None:
         replay += f" --budget {budget:g}"
+    defaults = new_game(game_name).options
+    for name, value in (options or {}).items():
+        if defaults.get(name) != value:
+            replay += f" --{name.replace('_', '-')} {value}"
     return replay
