@@ -25,6 +25,7 @@ from .conftest import (
     Server,
     assert_translated,
     card_tokens,
+    click_and_wait,
     close_page,
     match_id,
     new_page,
@@ -32,50 +33,32 @@ from .conftest import (
     table_attr,
     text,
     token,
+    wait_ready,
 )
 
 BIDS = [f"{level}{strain}" for level in range(1, 8) for strain in ("C", "D", "H", "S", "NT")]
 MAX_PLAYS = 40  # You play 26 cards (South's and the dummy's); a bound with room to spare
 
 
-def open_bridge(page: Page, lang: str = "en") -> None:
-    """Opens a new bridge table with random AI (the level picker's remembered choice)."""
+def open_bridge(page: Page, lang: str = "en", vulnerability: str | None = None) -> None:
+    """Opens a new bridge table with random AI (the level picker's remembered choice):
+    the vulnerability dialog first (SI-14), answered with ``vulnerability`` or the
+    default None."""
     page.add_init_script("localStorage.setItem('cardavia.level', 'random')")
     page.goto(f"/{lang}/play/bridge")
+    deal(page, vulnerability)
     expect(page.get_by_test_id("bridge")).to_be_visible()
     wait_ready(page)
 
 
-def wait_ready(page: Page) -> str:
-    """Until the page waits for You ('turn') or the deal is over ('over')."""
-    handle = page.wait_for_function(
-        """() => {
-            const table = document.querySelector('[data-testid=table]');
-            if (table.dataset.busy !== 'false' || !table.dataset.version) return null;
-            if (table.dataset.over === 'true') return 'over';
-            if (table.dataset.turn === '0') return 'turn';
-            return null;
-        }"""
-    )
-    return str(handle.json_value())
-
-
-def click_and_wait(page: Page, target: Locator) -> str:
-    """Clicks a control that sends one action and waits for the answer to be shown."""
-    version = table_attr(page, "version")
-    target.click()
-    page.wait_for_function(
-        """version => {
-            const table = document.querySelector('[data-testid=table]');
-            const message = document.querySelector('[data-testid=message]');
-            return table.dataset.busy === 'false'
-                && (table.dataset.version !== version || !message.hidden);
-        }""",
-        arg=version,
-    )
-    message = page.get_by_test_id("message")
-    assert message.is_hidden(), f"the action was refused: {message.inner_text()}"
-    return wait_ready(page)
+def deal(page: Page, vulnerability: str | None = None) -> None:
+    """Answers the vulnerability dialog: picks ``vulnerability`` (if given) and deals."""
+    dialog = page.get_by_test_id("options-dialog")
+    expect(dialog).to_be_visible()
+    if vulnerability is not None:
+        dialog.get_by_test_id(f"option-vulnerability-{vulnerability}").click()
+    dialog.get_by_test_id("options-start").click()
+    expect(dialog).to_be_hidden()
 
 
 def posts(page: Page) -> list[Request]:
@@ -253,6 +236,86 @@ def test_bridge_whole_deal_by_clicks(page: Page, server: Server) -> None:
 
     log.drain()
     check_hidden(log, server, match_id(page))
+
+
+def created_matches(page: Page) -> list[dict[str, Any]]:
+    """The bodies of the page's create requests, from now on."""
+    bodies: list[dict[str, Any]] = []
+    page.on(
+        "request",
+        lambda request: (
+            bodies.append(json.loads(request.post_data or "{}"))
+            if request.method == "POST" and request.url.endswith("/api/matches")
+            else None
+        ),
+    )
+    return bodies
+
+
+def test_bridge_vulnerability_chosen_before_the_deal(page: Page, server: Server) -> None:
+    """SI-14: Start game offers None, North–South, East–West and Both before any card is
+    dealt (no match created yet, no card on the page); Both is then the deal's
+    vulnerability, in the table, the records and the match's view(0). Restart asks again
+    (a game is in progress: the question too), Cancel keeps the deal, East–West deals anew."""
+    created = created_matches(page)
+    page.add_init_script("localStorage.setItem('cardavia.level', 'random')")
+    page.goto("/en/play/bridge")
+    dialog = page.get_by_test_id("options-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_test_id("options-question")).to_be_hidden()
+    expect(dialog.get_by_test_id("options-cancel")).to_be_hidden()  # nothing to go back to
+    choices = dialog.get_by_role("radio")
+    assert [str(value) for value in choices.evaluate_all("ns => ns.map(n => n.value)")] == [
+        "none",
+        "ns",
+        "ew",
+        "both",
+    ]
+    for value in ("none", "ns", "ew", "both"):
+        expect(dialog.get_by_test_id(f"option-vulnerability-{value}")).to_have_text(
+            text("en", f"table.bridge.vul_choice.{value}")
+        )
+    expect(
+        dialog.get_by_role("radio", name=text("en", "table.bridge.vul_choice.none"))
+    ).to_be_checked()
+    # Nothing dealt yet: no request, no card, no match in the URL.
+    assert created == [] and page.locator("[data-card]").count() == 0
+    assert page.url.endswith("/en/play/bridge")
+    assert not table_attr(page, "version")
+    screenshot(page, "bridge-vulnerability")
+
+    both = dialog.get_by_role("radio", name=text("en", "table.bridge.vul_choice.both"))
+    dialog.get_by_test_id("option-vulnerability-both").click()
+    expect(both).to_be_checked()
+    dialog.get_by_test_id("options-start").click()
+    expect(dialog).to_be_hidden()
+    wait_ready(page)
+    assert created == [{"game": "bridge", "level": "random", "vulnerability": "both"}]
+    expect(page.get_by_test_id("vulnerability")).to_have_attribute("data-vulnerability", "both")
+    expect(page.get_by_test_id("vulnerability")).to_contain_text(
+        text("en", "table.bridge.vul.both")
+    )
+    expect(page.get_by_test_id("record").first).to_contain_text(text("en", "table.bridge.vul.both"))
+    assert current_view(server, page)["vulnerability"] == "both"
+    assert server.stored_state(match_id(page)).vulnerability == "both"
+    expect(page.get_by_test_id("hand-card")).to_have_count(13)
+
+    # Restart: one dialog with the question and the last choice; Cancel changes nothing.
+    first = match_id(page)
+    page.get_by_test_id("restart").click()
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_test_id("options-question")).to_be_visible()
+    expect(both).to_be_checked()
+    dialog.get_by_test_id("options-cancel").click()
+    expect(dialog).to_be_hidden()
+    assert match_id(page) == first and len(created) == 1
+    page.get_by_test_id("restart").click()
+    deal(page, "ew")
+    page.wait_for_function("first => !location.pathname.endsWith(first)", arg=first)
+    wait_ready(page)
+    assert created[-1]["vulnerability"] == "ew" and match_id(page) != first
+    expect(page.get_by_test_id("vulnerability")).to_have_attribute("data-vulnerability", "ew")
+    assert current_view(server, page)["vulnerability"] == "ew"
 
 
 def check_last_trick(page: Page, view: dict[str, Any]) -> None:

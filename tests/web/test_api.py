@@ -19,10 +19,12 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from httpx import Response
+from sqlalchemy import func, select
 
 import cardavia
 from cardavia.web.app import CSP, MAX_BODY_BYTES, create_app, tcp_listener
 from cardavia.web.bots import BotPool
+from cardavia.web.store import MatchRow
 
 CARD = re.compile(r"\b(?:[2-9TJQKA][SHDC]|BJ|RJ)\b")
 
@@ -312,6 +314,48 @@ def test_hint_is_a_legal_basic_choice(client: TestClient) -> None:
     state = full_state(client, match["id"])
     assert action == cardavia.new_bot("runfast", "basic").act(state.view(0))
     assert read(client, match).json()["version"] == 1  # a hint changes nothing
+
+
+def stored_matches(client: TestClient) -> int:
+    store = client.app.state.store  # type: ignore[attr-defined]
+    with store.engine.connect() as connection:
+        count: int = connection.execute(select(func.count()).select_from(MatchRow)).scalar_one()
+    return count
+
+
+@pytest.mark.skipif("bridge" not in cardavia.game_names(), reason="no bridge engine")
+def test_bridge_vulnerability_is_chosen_at_creation(client: TestClient) -> None:
+    """SI-14: the vulnerability of the request is the deal's (engine deal["vulnerability"]),
+    none by default; the four hands are a whole seeded deal."""
+    for vulnerability in ("none", "ns", "ew", "both"):
+        response = client.post(
+            "/api/matches",
+            json={"game": "bridge", "level": "random", "vulnerability": vulnerability},
+        )
+        assert response.status_code == 201, response.text
+        match = response.json()
+        assert match["view"]["vulnerability"] == vulnerability
+        deal = next(event for event in match["view"]["events"] if event["type"] == "deal")
+        assert deal["vulnerability"] == vulnerability
+        assert read(client, match).json()["view"]["vulnerability"] == vulnerability
+        state = full_state(client, match["id"])
+        hands: list[list[str]] = state.hands  # type: ignore[attr-defined]
+        assert sorted(len(hand) for hand in hands) == [13] * 4
+        assert len({card for hand in hands for card in hand}) == 52
+    assert create(client, "bridge")["view"]["vulnerability"] == "none"
+
+
+def test_vulnerability_is_refused_outside_bridge(client: TestClient) -> None:
+    before = stored_matches(client)
+    response = client.post(
+        "/api/matches", json={"game": "holdem", "level": "random", "vulnerability": "both"}
+    )
+    assert response.status_code == 400
+    assert "vulnerability" in response.json()["detail"]
+    for value in ("all", "NS", "", 1, ["ns"]):
+        body = {"game": "bridge", "level": "random", "vulnerability": value}
+        assert client.post("/api/matches", json=body).status_code == 422, value
+    assert stored_matches(client) == before
 
 
 # --- persistence, headers, docs -------------------------------------------------------

@@ -2,7 +2,9 @@
 
 - ``GET /api/games``: every game, its number of players and whether it can be played.
 - ``POST /api/matches``: a new match; answers its id, its token (shown once, stored hashed)
-  and ``view(0)`` after the bots that act before seat 0.
+  and ``view(0)`` after the bots that act before seat 0. Bridge only: ``vulnerability``
+  (``none``, ``ns``, ``ew`` or ``both``; default ``none``), the engine's
+  ``deal["vulnerability"]``.
 - ``GET /api/matches/{id}``: the match's ``view(0)`` (header ``X-Match-Token``).
 - ``POST /api/matches/{id}/actions``: seat 0's action against a version; the bots then act
   until seat 0 must act again or the match is over, and everything is saved at once.
@@ -50,6 +52,7 @@ PLAYERS = {
 GameName = Literal[
     "doudizhu", "runfast", "guandan", "tractor", "holdem", "onepoker", "bridge", "tarot"
 ]
+Vulnerability = Literal["none", "ns", "ew", "both"]
 MatchId = Annotated[str, Path(description="the id returned when the match was created")]
 MAX_ID_CHARS = 64
 Token = Annotated[str | None, Header(alias="X-Match-Token", max_length=128)]
@@ -75,6 +78,9 @@ class NewMatch(BaseModel):
 
     game: GameName
     level: Level = Level.basic
+    vulnerability: Vulnerability | None = Field(
+        default=None, description="bridge only: the vulnerable sides of the deal (default none)"
+    )
 
 
 class ActionIn(BaseModel):
@@ -145,6 +151,18 @@ def _state(match: Match) -> State:
     return cardavia.new_game(match.game).state_from_json(match.state_json)
 
 
+def _new_state(body: NewMatch) -> State:
+    """The match's first state: a seeded deal, with the options of the request."""
+    seed = secrets.randbits(62)
+    game = cardavia.new_game(body.game)
+    state = game.new_state(seed=seed)
+    if body.vulnerability is None:
+        return state
+    # The engine takes a vulnerability only with the hands: keep the seeded ones.
+    hands = [state.view(seat)["hand"] for seat in range(game.num_players)]
+    return game.new_state(seed=seed, deal={"hands": hands, "vulnerability": body.vulnerability})
+
+
 async def _bots_act(bots: BotPool, match_id: str, level: str, state: State) -> None:
     """Bots act until seat 0 must act or the match is over."""
     for _ in range(MAX_BOT_MOVES):
@@ -184,6 +202,10 @@ async def create_match(body: NewMatch, store: StoreDep, bots: BotsDep) -> Create
     """A new match; the bots that act before seat 0 have already acted."""
     if body.game not in cardavia.game_names():
         raise HTTPException(status.HTTP_400_BAD_REQUEST, f"{body.game} cannot be played yet")
+    if body.vulnerability is not None and body.game != "bridge":
+        raise HTTPException(
+            status.HTTP_400_BAD_REQUEST, f"vulnerability is a bridge option, not one of {body.game}"
+        )
     level = body.level.value
     try:
         cardavia.new_bot(body.game, level)
@@ -191,7 +213,7 @@ async def create_match(body: NewMatch, store: StoreDep, bots: BotsDep) -> Create
         raise HTTPException(status.HTTP_400_BAD_REQUEST, str(error)) from None
     match_id = secrets.token_urlsafe(16)
     token = secrets.token_urlsafe(24)
-    state = cardavia.new_game(body.game).new_state(seed=secrets.randbits(62))
+    state = _new_state(body)
     await _bots_act(bots, match_id, level, state)
     version = await run_in_threadpool(
         store.create, match_id, hash_token(token), body.game, level, state.to_json()

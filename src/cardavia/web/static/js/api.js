@@ -53,8 +53,9 @@ async function request(method, path, { token, body } = {}) {
   return data;
 }
 
-export async function createMatch(game, level) {
-  const match = await request('POST', '/api/matches', { body: { game, level } });
+// ``options``: the game's own fields of the request (Bridge: ``vulnerability``).
+export async function createMatch(game, level, options = {}) {
+  const match = await request('POST', '/api/matches', { body: { ...options, game, level } });
   saveToken(match.id, match.token);
   return match;
 }

@@ -42,6 +42,11 @@ const ui = {
   levelNote: $('level-note'),
   restart: $('restart'),
   restartDialog: $('restart-dialog'),
+  optionsDialog: $('options-dialog'),
+  optionsForm: $('options-form'),
+  optionsFields: $('options-fields'),
+  optionsQuestion: $('options-question'),
+  optionsCancel: $('options-cancel'),
   rulesOpen: $('rules-open'),
   rulesDialog: $('rules-dialog'),
 };
@@ -56,6 +61,7 @@ const state = {
   busy: true,
   hinted: null,
   generation: 0, // bumped by each new or reloaded match: an older replay stops
+  options: null, // the last choices of the adapter's matchOptions, offered again
 };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -70,7 +76,11 @@ const players = () => view()?.hand_sizes?.length ?? view()?.scores?.length ?? 3;
 // host)`` the delay after an event while replaying (ms, or a promise such as a choice);
 // ``turnText(host)`` a turn line of its own (or null); ``showHint(action, host)`` shows a
 // suggestion and returns its label; ``finalEvent`` the event type of the match result
-// ('result' by default); ``scoreText(score)`` how a final score is written.
+// ('result' by default); ``scoreText(score)`` how a final score is written;
+// ``matchOptions`` the choices made before each new match (Bridge: the vulnerability), a
+// list of ``{ key, label, note?, choices: [{ value, label }], default }`` (label and note
+// are text keys): a dialog offers them before any card is dealt and each becomes the field
+// ``key`` of the create request.
 // What such an adapter gets: the texts, the view, whether You may act now, and a way to
 // send one action.
 function host() {
@@ -102,6 +112,89 @@ function storedLevel() {
 function showLevelNote() {
   const current = state.match ? t('table.level_current', { level: t(`table.level.${state.match.level}`) }) : '';
   ui.levelNote.textContent = [current, t('table.level_note')].filter(Boolean).join(' · ');
+}
+
+// --- choices before a new match -------------------------------------------------
+
+function optionField(option, current) {
+  const set = document.createElement('fieldset');
+  set.className = 'match-option';
+  set.dataset.testid = `option-${option.key}`;
+  const legend = document.createElement('legend');
+  legend.textContent = t(option.label);
+  const choices = document.createElement('div');
+  choices.className = 'segmented';
+  for (const choice of option.choices) {
+    const label = document.createElement('label');
+    label.className = 'segment';
+    label.dataset.testid = `option-${option.key}-${choice.value}`;
+    const input = document.createElement('input');
+    input.type = 'radio';
+    input.name = option.key;
+    input.value = choice.value;
+    input.checked = choice.value === current;
+    const text = document.createElement('span');
+    text.textContent = t(choice.label);
+    label.append(input, text);
+    choices.append(label);
+  }
+  set.append(legend, choices);
+  if (option.note) {
+    const note = document.createElement('p');
+    note.className = 'match-option-note';
+    note.textContent = t(option.note);
+    set.append(note);
+  }
+  return set;
+}
+
+// The adapter's choices for the next match: ``{}`` when it has none, ``null`` when the
+// player cancels (only where ``cancellable``: at the start there is no match to go back to,
+// so closing the dialog deals with what it shows). ``question``: a game is in progress.
+function chooseOptions({ cancellable, question = false }) {
+  const options = state.adapter.matchOptions ?? [];
+  const current = (option) => {
+    const last = state.options?.[option.key];
+    return option.choices.some((choice) => choice.value === last) ? last : option.default;
+  };
+  const defaults = Object.fromEntries(options.map((option) => [option.key, current(option)]));
+  if (!options.length || typeof ui.optionsDialog.showModal !== 'function') return Promise.resolve(defaults);
+  if (ui.optionsDialog.open) return Promise.resolve(null); // already being asked
+  ui.optionsFields.replaceChildren(...options.map((option) => optionField(option, current(option))));
+  ui.optionsQuestion.hidden = !question;
+  ui.optionsCancel.hidden = !cancellable;
+  ui.optionsDialog.returnValue = '';
+  return new Promise((resolve) => {
+    const onCancel = (event) => {
+      if (!cancellable) event.preventDefault();
+    };
+    ui.optionsDialog.addEventListener('cancel', onCancel);
+    ui.optionsDialog.addEventListener(
+      'close',
+      () => {
+        ui.optionsDialog.removeEventListener('cancel', onCancel);
+        if (cancellable && ui.optionsDialog.returnValue !== 'start') {
+          resolve(null);
+          return;
+        }
+        const fields = ui.optionsForm.elements;
+        const chosen = Object.fromEntries(
+          options.map((option) => [option.key, fields.namedItem(option.key)?.value || defaults[option.key]]),
+        );
+        state.options = chosen;
+        resolve(chosen);
+      },
+      { once: true },
+    );
+    ui.optionsDialog.showModal();
+    ui.optionsFields.querySelector('input:checked')?.focus();
+  });
+}
+
+// A new match after the adapter's choices (if any; nothing happens when they are cancelled).
+async function startMatch({ cancellable = Boolean(state.match), question = false } = {}) {
+  const options = await chooseOptions({ cancellable, question });
+  if (options !== null) await newMatch(options);
 }
 
 // --- messages -------------------------------------------------------------------
@@ -448,12 +541,12 @@ function matchUrl(id) {
   return `/${data.lang}/play/${data.game}/${encodeURIComponent(id)}`;
 }
 
-async function newMatch() {
+async function newMatch(options = {}) {
   state.busy = true;
   showMessage('');
   ui.turn.textContent = t('table.turn.loading');
   try {
-    const match = await createMatch(data.game, ui.level.value);
+    const match = await createMatch(data.game, ui.level.value, options);
     state.generation += 1;
     history.replaceState(null, '', matchUrl(match.id));
     state.match = match;
@@ -536,8 +629,11 @@ async function hint() {
 }
 
 function restart() {
-  const inProgress = state.match && view().current_player !== null;
-  if (inProgress && typeof ui.restartDialog.showModal === 'function') {
+  const inProgress = Boolean(state.match) && view().current_player !== null;
+  if (state.adapter.matchOptions?.length) {
+    // One dialog: the question (in progress) and the choices.
+    startMatch({ question: inProgress });
+  } else if (inProgress && typeof ui.restartDialog.showModal === 'function') {
     ui.restartDialog.returnValue = '';
     ui.restartDialog.showModal();
   } else {
@@ -593,7 +689,7 @@ function wire() {
   });
   ui.hint.addEventListener('click', hint);
   ui.restart.addEventListener('click', restart);
-  ui.newGame.addEventListener('click', () => newMatch());
+  ui.newGame.addEventListener('click', () => startMatch());
   ui.restartDialog.addEventListener('close', () => {
     if (ui.restartDialog.returnValue === 'yes') newMatch();
   });
@@ -617,7 +713,7 @@ async function start() {
   wire();
   showLevelNote();
   if (data.matchId) await openMatch(data.matchId);
-  else await newMatch();
+  else await startMatch({ cancellable: false });
 }
 
 start();

@@ -144,6 +144,18 @@ export default {
   finalEvent: 'score',
   handSize: 13,
 
+  // Chosen before each deal (spec/site.md §5.2, SI-14), sent as the create request's
+  // ``vulnerability`` and dealt by the engine as ``deal["vulnerability"]``.
+  matchOptions: [
+    {
+      key: 'vulnerability',
+      label: 'table.bridge.vul_choice.title',
+      note: 'table.bridge.vul_choice.note',
+      choices: ['none', 'ns', 'ew', 'both'].map((value) => ({ value, label: `table.bridge.vul_choice.${value}` })),
+      default: 'none',
+    },
+  ],
+
   initialTable(players) {
     return freshTable(players);
   },
