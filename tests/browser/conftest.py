@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Playwright, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, Playwright, expect, sync_playwright
 
 import cardavia
 from cardavia.locale import catalog
@@ -362,3 +362,41 @@ class ApiLog:
         while self.pending:
             response = self.pending.pop(0)
             self.bodies.append((response.url, response.json()))
+
+
+def wait_ready(page: Page) -> str:
+    """Until the page waits for You: 'turn', 'over', or 'watch' (You are out of chips and
+    the page offers Watch or Restart)."""
+    handle = page.wait_for_function(
+        """() => {
+            const table = document.querySelector('[data-testid=table]');
+            const offer = document.querySelector('[data-testid=watch-offer]');
+            const watch = document.querySelector('[data-testid=watch]');
+            if (offer && !offer.hidden && watch && !watch.hidden) return 'watch';
+            if (table.dataset.busy !== 'false' || !table.dataset.version) return null;
+            if (table.dataset.over === 'true') return 'over';
+            if (table.dataset.turn === '0') return 'turn';
+            return null;
+        }"""
+    )
+    return str(handle.json_value())
+
+
+def click_and_wait(page: Page, target: Locator) -> str:
+    """Clicks a control that sends one action, waits for the answer to be shown."""
+    version = table_attr(page, "version")
+    target.click()
+    page.wait_for_function(
+        """version => {
+            const table = document.querySelector('[data-testid=table]');
+            const message = document.querySelector('[data-testid=message]');
+            const offer = document.querySelector('[data-testid=watch-offer]');
+            return (offer && !offer.hidden)
+                || (table.dataset.busy === 'false'
+                    && (table.dataset.version !== version || !message.hidden));
+        }""",
+        arg=version,
+    )
+    message = page.get_by_test_id("message")
+    assert message.is_hidden(), f"the action was refused: {message.inner_text()}"
+    return wait_ready(page)

@@ -24,6 +24,7 @@ from .conftest import (
     Server,
     assert_translated,
     card_tokens,
+    click_and_wait,
     close_page,
     match_id,
     new_page,
@@ -31,6 +32,7 @@ from .conftest import (
     table_attr,
     text,
     token,
+    wait_ready,
 )
 
 HOLDEM_CHIPS = 4000
@@ -55,44 +57,6 @@ def open_table(page: Page, game: str) -> None:
         page.goto(f"/en/play/{game}")
     expect(page.get_by_test_id("poker")).to_be_visible()
     assert wait_ready(page) in ("turn", "over", "watch")
-
-
-def wait_ready(page: Page) -> str:
-    """Until the page waits for You: 'turn', 'over', or 'watch' (You are out of chips and
-    the page offers Watch or Restart)."""
-    handle = page.wait_for_function(
-        """() => {
-            const table = document.querySelector('[data-testid=table]');
-            const offer = document.querySelector('[data-testid=watch-offer]');
-            const watch = document.querySelector('[data-testid=watch]');
-            if (offer && !offer.hidden && watch && !watch.hidden) return 'watch';
-            if (table.dataset.busy !== 'false' || !table.dataset.version) return null;
-            if (table.dataset.over === 'true') return 'over';
-            if (table.dataset.turn === '0') return 'turn';
-            return null;
-        }"""
-    )
-    return str(handle.json_value())
-
-
-def click_and_wait(page: Page, target: Locator) -> str:
-    """Clicks a control that sends one action, waits for the answer to be shown."""
-    version = table_attr(page, "version")
-    target.click()
-    page.wait_for_function(
-        """version => {
-            const table = document.querySelector('[data-testid=table]');
-            const message = document.querySelector('[data-testid=message]');
-            const offer = document.querySelector('[data-testid=watch-offer]');
-            return (offer && !offer.hidden)
-                || (table.dataset.busy === 'false'
-                    && (table.dataset.version !== version || !message.hidden));
-        }""",
-        arg=version,
-    )
-    message = page.get_by_test_id("message")
-    assert message.is_hidden(), f"the action was refused: {message.inner_text()}"
-    return wait_ready(page)
 
 
 def check_or_call(page: Page) -> str:
