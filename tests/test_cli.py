@@ -162,6 +162,7 @@ def test_find_bench_script_looks_in_the_checkout(
             ["--seconds", "1", "--hands", "50"],
         ),
         (["bench", "web", "--requests", "10"], "web_speed.py", ["--requests", "10"]),
+        (["bench", "bridge", "--deals", "3"], "bridge_speed.py", ["--deals", "3"]),
     ],
 )
 def test_bench_chooses_the_script_and_passes_the_rest(
@@ -185,7 +186,7 @@ def test_bench_unknown_benchmark_and_missing_script(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert cli.main(["bench", "chess"]) == 2
-    assert "no benchmark 'chess'; choose doudizhu, poker, web" in capsys.readouterr().out
+    assert "no benchmark 'chess'; choose doudizhu, poker, bridge, web" in capsys.readouterr().out
     monkeypatch.setattr(cli, "find_bench_script", lambda name="doudizhu_speed.py": None)
     assert cli.main(["bench", "web"]) == 1
     assert "bench/web_speed.py was not found" in capsys.readouterr().out
@@ -195,7 +196,7 @@ def test_bench_help_lists_the_benchmarks(capsys: pytest.CaptureFixture[str]) -> 
     with pytest.raises(SystemExit):
         cli.main(["bench", "--help"])
     out = capsys.readouterr().out
-    assert "doudizhu|poker|web" in out and "poker_speed.py" in out
+    assert "doudizhu|poker|bridge|web" in out and "bridge_speed.py" in out
 
 
 def test_main_play_bridge_with_rubber_scoring(

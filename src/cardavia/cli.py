@@ -4,8 +4,9 @@
   Fast), :mod:`cardavia.terminal_poker` (Hold'em, One Poker) and
   :mod:`cardavia.terminal_bridge` (Contract Bridge; ``--scoring duplicate|rubber``).
 - ``arena``: bots against bots over many deals, see :mod:`cardavia.arena`.
-- ``bench [doudizhu|poker|web] [ARGS]``: runs ``bench/doudizhu_speed.py`` (the default),
-  ``bench/poker_speed.py`` or ``bench/web_speed.py``; every other argument is passed on.
+- ``bench [doudizhu|poker|bridge|web] [ARGS]``: runs ``bench/doudizhu_speed.py`` (the
+  default), ``bench/poker_speed.py``, ``bench/bridge_speed.py`` or ``bench/web_speed.py``;
+  every other argument is passed on.
 - ``serve``: the web app on uvicorn, see :mod:`cardavia.web.app`.
 """
 
@@ -28,7 +29,12 @@ PLAYABLE_GAMES = ("doudizhu", "runfast", "holdem", "onepoker", "bridge")
 BRIDGE_SCORINGS = ("duplicate", "rubber")
 EXIT_USAGE = 2
 # ``cardavia bench NAME`` runs bench/<script>.
-BENCHMARKS = {"doudizhu": "doudizhu_speed.py", "poker": "poker_speed.py", "web": "web_speed.py"}
+BENCHMARKS = {
+    "doudizhu": "doudizhu_speed.py",
+    "poker": "poker_speed.py",
+    "bridge": "bridge_speed.py",
+    "web": "web_speed.py",
+}
 DEFAULT_BENCHMARK = "doudizhu"
 
 # --------------------------------------------------------------------------------------
@@ -164,13 +170,14 @@ def build_parser() -> argparse.ArgumentParser:
     _add_arena_arguments(commands.add_parser("arena", help="bots against bots over many deals"))
     bench = commands.add_parser(
         "bench",
-        help="run a benchmark: doudizhu (default), poker or web",
-        usage="cardavia bench [doudizhu|poker|web] [ARGS ...]",
+        help="run a benchmark: doudizhu (default), poker, bridge or web",
+        usage="cardavia bench [doudizhu|poker|bridge|web] [ARGS ...]",
         description="Runs bench/doudizhu_speed.py (doudizhu, the default), "
-        "bench/poker_speed.py (poker) or bench/web_speed.py (web) with this Python; "
+        "bench/poker_speed.py (poker), bench/bridge_speed.py (bridge) or "
+        "bench/web_speed.py (web) with this Python; "
         "every other argument goes to the script (cardavia bench poker --help lists them).",
     )
-    bench.add_argument("args", nargs=argparse.REMAINDER, help="[doudizhu|poker|web] ARGS")
+    bench.add_argument("args", nargs=argparse.REMAINDER, help="[doudizhu|poker|bridge|web] ARGS")
     _add_serve_arguments(commands.add_parser("serve", help="the web app (FastAPI on uvicorn)"))
     return parser
 

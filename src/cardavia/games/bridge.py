@@ -18,7 +18,8 @@ rubber NS's total minus EW's so far.
 
 ``deal`` keys: ``hands`` (four lists of 13 cards, seat order), ``vulnerability``
 (``none``, ``ns``, ``ew``, ``both``; default ``none``, and in rubber the sheet's),
-``dealer`` (seat, default 0 South; for rebuilding a later rubber deal).
+``dealer`` (seat, default 0 South: the site always deals from South; another dealer
+serves to rebuild a later rubber deal or to import a PBN deal dealt by another seat).
 
 Actions: ``pass``, ``1C`` … ``7NT``, ``double``, ``redouble``; ``play <card>``. Parsing is
 forgiving (``1n``, ``p``, ``x``, ``xx``, ``play as``). Every card is different in bridge:
