@@ -50,6 +50,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from _common import attempt, cpu_model
+
 GOAL = 3.0
 HAND_POOL = 2000
 OPEN_SPIEL_REFERENCE = 1200.0  # deals/s, C++ dou_dizhu, measured elsewhere
@@ -293,28 +295,6 @@ def cardavia_leads(seconds: float, hands: list[list[int]]) -> Result:
 # --------------------------------------------------------------------------------------
 # Report
 # --------------------------------------------------------------------------------------
-
-
-def cpu_model() -> str:
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown CPU"
-
-
-def attempt(label: str, fn: Callable[[], Result | None]) -> Result | None:
-    print(f"  measuring {label} …", end="", flush=True, file=sys.stderr)
-    try:
-        result = fn()
-    except Exception as exc:  # a missing or broken engine must not stop the others
-        print(f" unavailable ({type(exc).__name__}: {exc})", file=sys.stderr)
-        return None
-    print(" done", file=sys.stderr)
-    return result
 
 
 def main(argv: list[str] | None = None) -> int:

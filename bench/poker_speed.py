@@ -49,6 +49,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from _common import attempt, cpu_model
+
 POKERKIT_HANDS = 2000  # pokerkit is about 300x slower: fewer hands keep the run short
 SEED = 11
 
@@ -298,28 +300,6 @@ def pokerkit_whole_hands(seconds: float) -> Result:
 # --------------------------------------------------------------------------------------
 # Report
 # --------------------------------------------------------------------------------------
-
-
-def cpu_model() -> str:
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown CPU"
-
-
-def attempt(label: str, fn: Callable[[], Result | None]) -> Result | None:
-    print(f"  measuring {label} …", end="", flush=True, file=sys.stderr)
-    try:
-        result = fn()
-    except Exception as exc:  # a missing or broken library must not stop the others
-        print(f" unavailable ({type(exc).__name__}: {exc})", file=sys.stderr)
-        return None
-    print(" done", file=sys.stderr)
-    return result
 
 
 def _row(name: str, res: Result | None, ours: Result | None, per: bool = False) -> None:
