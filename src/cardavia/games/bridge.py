@@ -45,6 +45,7 @@ from ..bridge_scoring import (
     BOOK,
     DOUBLING_NAMES,
     STRAINS,
+    Result,
     new_sheet,
     rubber_winner,
     score_contract,
@@ -403,7 +404,7 @@ class BridgeState(State):
         )
         self._next_deal_or_end()
 
-    def _score_rubber_deal(self, side: int, result: Any) -> dict[str, JSON]:
+    def _score_rubber_deal(self, side: int, result: Result) -> dict[str, JSON]:
         assert self.sheet is not None
         written = write_on_sheet(self.sheet, side, result)
         return {"game_bonus": 0, "sheet": copy_json(self.sheet), "written": written}
