@@ -50,4 +50,12 @@ def new_bot(game: str, level: str = "basic", seed: int = 0, **options: Any) -> B
         from . import onepoker
 
         return onepoker.BasicBot() if level == "basic" else onepoker.StrongBot(seed=seed)
+    if game == "bridge":
+        from . import bridge
+
+        if level == "basic":
+            return bridge.BasicBot(seed=seed)
+        from . import bridge_strong
+
+        return bridge_strong.StrongBot(seed=seed, **options)
     raise ValueError(f"no {level} bot for {game} yet")
