@@ -209,3 +209,51 @@ def test_strong_is_deterministic_with_a_fixed_sample_count() -> None:
     assert again.act(view) == action and again.last_gains == gains
     assert first.act(view) == action and first.last_gains == gains  # no memory between acts
     assert first.last_samples == 500
+
+
+@pytest.mark.parametrize("hole", [["JC", "5D"], ["7H", "2C"], ["KD", "4S"], ["QC", "7D"]])
+def test_strong_folds_weak_offsuit_hands_first_to_act(hole: list[str]) -> None:
+    # Seat 3 acts first pre-flop with three players behind: the opening chart is tight.
+    hands = [["AS", "AH"], ["9C", "4D"], ["KS", "QH"], hole]
+    view = view_of(deal_state(hands, BOARD))
+    assert view["seat"] == 3
+    assert StrongBot(1, samples=300).act(view) == "fold"
+
+
+def test_strong_opens_good_hands_first_to_act_and_steals_wider_late() -> None:
+    hands = [["KC", "9D"], ["9C", "4D"], ["KS", "QH"], ["AD", "QC"]]
+    first = StrongBot(1, samples=300).act(view_of(deal_state(hands, BOARD)))
+    assert first.startswith("raise")  # A-Q first to act
+    button = StrongBot(1, samples=300).act(view_of(deal_state(hands, BOARD, "fold")))
+    assert button.startswith("raise")  # K-9 off-suit on the button, folded to
+    hands[0] = ["7H", "2C"]  # seven-deuce folds even there
+    assert StrongBot(1, samples=300).act(view_of(deal_state(hands, BOARD, "fold"))) == "fold"
+
+
+@pytest.mark.parametrize("hole", [["AH", "TD"], ["KH", "QD"]])
+def test_strong_folds_dominated_hands_to_a_re_raise_all_in(hole: list[str]) -> None:
+    # Seat 3 opens, the small blind re-raises all-in: its range is a few top hands.
+    hands = [["8C", "8H"], ["AS", "AD"], ["5D", "4H"], hole]
+    state = deal_state(hands, BOARD, "raise 70", "fold", "raise 1000", "fold")
+    for seed in range(3):
+        assert StrongBot(seed, samples=300).act(view_of(state)) == "fold"
+
+
+def test_strong_does_not_re_raise_all_in_with_king_queen() -> None:
+    hands = [["8C", "8H"], ["AS", "AD"], ["5D", "4H"], ["KH", "QD"]]
+    state = deal_state(hands, BOARD, "raise 70", "fold", "fold", "raise 210")
+    for seed in range(3):  # a re-raiser holds top hands: fold or see a flop, never shove
+        assert StrongBot(seed, samples=300).act(view_of(state)) in ("fold", "call")
+
+
+def test_strong_calls_a_wild_shove_with_a_good_hand() -> None:
+    # Seat 3 moves all-in first, fifty times the big blind: nobody's usual size, so its range
+    # stays wide, and a call all-in wins the whole showdown share (no later betting).
+    hands = [["8C", "4H"], ["9S", "5D"], ["AH", "TD"], ["KC", "7D"]]
+    state = deal_state(hands, BOARD, "raise 1000", "fold", "fold")
+    assert view_of(state)["seat"] == 2
+    for seed in range(3):
+        assert StrongBot(seed, samples=300).act(view_of(state)) == "call"
+    hands[2] = ["7H", "2C"]
+    state = deal_state(hands, BOARD, "raise 1000", "fold", "fold")
+    assert StrongBot(1, samples=300).act(view_of(state)) == "fold"

@@ -7,20 +7,23 @@ pairs doubled, suited and connected bonuses, gap penalties) and its position; po
 rates its made hand against the board (overpair, top pair and kicker, set or trips…) plus
 its draws (outs times a per-street rate), and calls when that estimate pays the price.
 
-``StrongBot`` reasons about what each opponent may hold. Every two-card holding an
-opponent could have gets a weight from the opponent's actions in this hand (a pre-flop
-raiser holds top hands, a caller a wider range, a post-flop bettor tends to be strong, a
-checker less so); how far a player strays outside those ranges is judged from how often
-it bet or raised in earlier hands of the match. The bot samples holdings by those weights
-and the rest of the board, values every hand with the fast evaluator, and scores each
-candidate action (fold, check or call, bets of ½, ¾ and 1 pot, all-in when short) by the
-chips it wins on average. Bets are scored with a simple response model: an opponent
-facing a bet continues with the hands among the best share of all holdings that the price
-allows (pot odds, and fewer hands pre-flop), the best of those raise back, and this seat
-then folds or calls, whichever is worth more on average. A hand with streets to come is
-credited with a little less than its showdown share (later bets push weak hands out). A
-small seeded share of bluffs is added where a bet is most credible (last to act on the
-turn or river, at most two opponents, everyone checked).
+``StrongBot`` opens pre-flop by a chart: while nobody has raised it raises the top share of
+holdings for its position (few hands first to act, many on the button and in the small
+blind, where the blinds are worth stealing) and folds the rest. Everything after a raise,
+and every later street, it decides by simulation, reasoning about what each opponent may
+hold. Every two-card holding an opponent could have gets a weight from the opponent's
+actions in this hand (a pre-flop raiser holds top hands, a re-raiser fewer, a caller a
+wider range, a post-flop bettor tends to be strong, a checker less so); how far a player
+strays outside those ranges is judged from how often it bet or raised in earlier hands of
+the match. The bot samples holdings by those weights and the rest of the board, values
+every hand with the fast evaluator, and scores each candidate action (fold, check or call,
+bets of ½, ¾ and 1 pot, all-in when short) by the chips it wins on average. Bets are scored
+with a simple response model: an opponent facing a bet continues with the hands among the
+best share of all holdings that the price allows (pot odds, and fewer hands pre-flop), the
+best of those raise back, and this seat then folds or calls, whichever is worth more on
+average. A hand with streets to come is credited with a little less than its showdown share
+(later bets push weak hands out). A small seeded share of bluffs is added where a bet is
+most credible (last to act on the turn or river, at most two opponents, everyone checked).
 """
 
 from __future__ import annotations
@@ -440,39 +443,47 @@ def basic_postflop(spot: Spot) -> str:
 # StrongBot: ranges
 
 # Nobody's range is ever ruled out: bluffs and odd plays exist. How much weight the hands
-# outside an opponent's action range keep is its *floor*: RANGE_FLOOR for a player the bot
-# knows nothing about, moved by how often that player bet or raised in earlier hands of
-# the match (TYPICAL_AGGRESSION is a sensible player's share; a maniac raising every hand
-# soon gets a high floor, a rock a low one). PRIOR_ACTIONS is how many typical actions
-# the estimate starts from, so a few hands cannot swing it far.
+# outside an opponent's action range keep is set by its *floor* (scaled down for narrow
+# ranges, see preflop_weight): RANGE_FLOOR for a player the bot knows nothing about, moved
+# by how often that player bet or raised in earlier hands of the match (TYPICAL_AGGRESSION
+# is a sensible player's share; a maniac raising every hand soon gets a high floor, a rock
+# a low one). PRIOR_ACTIONS is how many typical actions the estimate starts from, so a few
+# hands cannot swing it far.
 RANGE_FLOOR = 0.1
 FLOOR_LIMITS = (0.02, 0.5)
 TYPICAL_AGGRESSION = 0.25
 AGGRESSION_SLOPE = 0.8
 PRIOR_ACTIONS = 10
 RANGE_SOFTNESS = (0.01, 0.2)  # width of a range's soft edge: this plus this times its top
-RERAISE_TOP = 0.08
-RAISE_TOP = 0.25
-CALL_RAISE_TOP = 0.4
-LIMP_TOP = 0.6
+# Pre-flop ranges, the top share of all holdings, by how many raises the action faced
+# (none, one, two or more): raising first in, re-raising, raising a re-raise; limping,
+# calling a raise, calling a re-raise. Each raise in front narrows the range sharply.
+RAISE_TOPS = (0.18, 0.05, 0.025)
+CALL_TOPS = (0.5, 0.25, 0.08)
+# Opening pre-flop with a raise to more than WILD_RAISE big blinds is nobody's usual size:
+# such a raiser may hold anything (WILD_FLOOR), and its later bets tell little.
+WILD_RAISE = 8
+WILD_FLOOR = 0.5
 # Post-flop actions: (floor, power). Most players bet and raise for value far more often
 # than they bluff, so the weight climbs steeply with strength; the floor keeps bluffs and
 # draws possible. A call shows something, less sharply.
-SHAPES = {"bet": (0.1, 4.0), "raise": (0.05, 6.0), "call": (0.25, 2.0)}
+SHAPES = {"bet": (0.05, 4.0), "raise": (0.02, 6.0), "call": (0.15, 3.0)}
 CHECK_SHAPE = (0.7, 4.0)  # many strong hands would have bet: fewer of them after a check
 
 
 def preflop_top(seat: int, actions: list[Action]) -> float:
     """The share of hands an opponent's pre-flop actions suggest: raisers and re-raisers
-    hold the top of the pack, callers of a raise a wider band, limpers wider still."""
+    hold the top of the pack, callers of a raise a wider band, limpers wider still; every
+    raise in front of an action narrows it (see ``RAISE_TOPS``)."""
     top = 1.0
+    raises = 0
     for action in actions:
-        if action.street != "preflop" or action.seat != seat:
+        if action.street != "preflop":
             continue
-        if action.verb == "raise":
-            top = min(top, RERAISE_TOP if action.facing > BIG_BLIND else RAISE_TOP)
-        elif action.verb == "call":
-            top = min(top, CALL_RAISE_TOP if action.facing > BIG_BLIND else LIMP_TOP)
+        if action.seat == seat and action.verb in ("raise", "call"):
+            tops = RAISE_TOPS if action.verb == "raise" else CALL_TOPS
+            top = min(top, tops[min(raises, len(tops) - 1)])
+        raises += action.verb == "raise"
     return top
 
 
@@ -488,12 +499,29 @@ def range_floor(seat: int, earlier: list[dict[str, Any]]) -> float:
     return max(FLOOR_LIMITS[0], min(FLOOR_LIMITS[1], floor))
 
 
-def preflop_weight(percentile: float, top: float, floor: float) -> float:
+def wild_raiser(seat: int, actions: list[Action]) -> bool:
+    """Whether the seat opened the betting pre-flop with a raise far beyond any usual size
+    (see WILD_RAISE). A re-raise all-in is no such sign: it is a common play."""
+    return any(
+        action.seat == seat
+        and action.street == "preflop"
+        and action.verb == "raise"
+        and action.facing <= BIG_BLIND
+        and action.total > WILD_RAISE * BIG_BLIND
+        for action in actions
+    )
+
+
+def preflop_weight(percentile: float, top: float, floor: float, wild: bool = False) -> float:
+    """A holding's weight in a pre-flop range of the ``top`` share. Outside it each holding
+    keeps ``floor`` times the square root of that share (a narrow range stays narrow, yet a
+    raiser's range keeps some bluffs), or the whole ``floor`` for a wild raiser."""
     if top >= 1.0:
         return 1.0
     softness = RANGE_SOFTNESS[0] + RANGE_SOFTNESS[1] * top  # narrow ranges have sharp edges
     inside = 1 / (1 + math.exp((percentile - top) / softness))
-    return floor + (1 - floor) * inside
+    low = floor if wild else floor * math.sqrt(top)
+    return low + (1 - low) * inside
 
 
 def action_factor(verb: str, strength: float) -> float:
@@ -588,10 +616,11 @@ def _opponent_range(
     place: list[float],
 ) -> Range:
     top = preflop_top(seat, spot.actions)
-    floor = range_floor(seat, spot.earlier)
-    weights = [preflop_weight(1.0 - p, top, floor) for p in pre]
+    wild = wild_raiser(seat, spot.actions)
+    floor = WILD_FLOOR if wild else range_floor(seat, spot.earlier)
+    weights = [preflop_weight(1.0 - p, top, floor, wild) for p in pre]
     for action in spot.actions:
-        if action.seat != seat or action.street == "preflop":
+        if action.seat != seat or action.street == "preflop" or wild:
             continue
         street = strengths[action.street]
         for i, strength in enumerate(street):
@@ -618,6 +647,14 @@ BLUFF_RATE = 0.12
 # bets push the weaker hands out and charge the draws that miss. Its share is scaled by:
 REALIZE = {"preflop": 0.8, "flop": 0.85, "turn": 0.92, "river": 1.0}
 MIN_SAMPLES = 100  # even under a tiny budget: fewer would be noise
+# Raising first in pre-flop follows a chart rather than the simulation, whose estimates
+# there are too close and too noisy to separate a good opening hand from a bad one (the
+# value of a pre-flop hand lies mostly in how it plays later). The top share of holdings
+# that raises, by opponents left to act: few first to act, many on the button and in the
+# small blind, where the blinds are worth stealing, and over limpers, who have shown weak
+# hands (0: the big blind after limps). The rest folds, or checks in the big blind.
+OPEN_TOPS = {3: 0.18, 2: 0.75, 1: 0.9, 0: 0.6}
+OPEN_SIZE = 1.0  # a pot-sized raise: 3.5 big blinds first in, more over limpers
 
 
 @dataclass
@@ -690,7 +727,13 @@ def _candidate(spot: Spot, action: str) -> Candidate:
     reraise_to = RERAISE_TIMES * total
     call_add = min(reraise_to - spot.bets[me], spot.stack)
     cap = spot.committed[me] + call_add
-    option = Candidate(action, add, call_add, [], [], [], [], [], 0, 0, REALIZE[spot.street])
+    # Nobody can bet later when this seat or everyone it plays against is all-in: the
+    # showdown share is then won in full.
+    closed = add >= spot.stack or all(
+        spot.all_in[s] or spot.stacks[s] <= total - spot.bets[s] for s in spot.opponents
+    )
+    realize = 1.0 if closed and not raising else REALIZE[spot.street]
+    option = Candidate(action, add, call_add, [], [], [], [], [], 0, 0, realize)
     for seat in spot.opponents:
         owe = min(total - spot.bets[seat], spot.stacks[seat])
         share = 2.0 if owe <= 0 else continue_share(spot.pot + add, owe, spot.street)
@@ -774,6 +817,10 @@ class StrongBot:
         spot = Spot.from_view(view)
         if len(spot.legal) == 1:
             return spot.legal[0]
+        opening = first_in(spot)
+        if opening is not None:
+            self.last_samples, self.last_gains = 0, {}
+            return legal_or_passive(spot, opening)
         # Seeded by the view too, so a decision never depends on earlier decisions.
         rng = random.Random(
             f"{self.seed}|{view['hand_number']}|{len(view['events'])}|{view['hand']}"
@@ -860,6 +907,16 @@ def deal_world(
     mine = evaluate_indices(spot.hole[0], spot.hole[1], c, d, e, f, g)
     values = [evaluate_indices(a, b, c, d, e, f, g) for a, b in holdings]
     return mine, values, places
+
+
+def first_in(spot: Spot) -> str | None:
+    """The pre-flop action while nobody has raised (see ``OPEN_TOPS``), else None."""
+    if spot.street != "preflop" or spot.current_bet > BIG_BLIND:
+        return None
+    percentile = preflop_percentile(*spot.hole)
+    if percentile < OPEN_TOPS[spot.behind()]:
+        return spot.raise_to(spot.pot_total(OPEN_SIZE))
+    return spot.give_up()
 
 
 def bluff_spot(spot: Spot) -> bool:
