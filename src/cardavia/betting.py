@@ -100,19 +100,27 @@ class BettingState(State):
 
     def _next_to_act(self, start: int) -> int | None:
         """The first seat from ``start`` clockwise that must still act, or None."""
-        n = len(self.stacks)
-        live = [self.in_hand[seat] and not self.folded[seat] for seat in range(n)]
-        if sum(live) <= 1:
+        # One pass to count, one to search: this runs after every action.
+        in_hand, folded, stacks = self.in_hand, self.folded, self.stacks
+        n = len(stacks)
+        live = active = 0
+        for seat in range(n):
+            if in_hand[seat] and not folded[seat]:
+                live += 1
+                active += stacks[seat] > 0
+        if live <= 1:
             return None
-        active = [live[seat] and self.stacks[seat] > 0 for seat in range(n)]
         # Someone who has not acted still gets a turn (the big blind's option), unless
         # nobody else could act at all: then there is nothing to decide.
-        unacted_may_act = sum(active) >= 2
+        unacted_may_act = active >= 2
+        bets, current, acted_at = self.bets, self.current_bet, self.acted_at
         for step in range(n):
             seat = (start + step) % n
-            if active[seat] and (
-                self.bets[seat] < self.current_bet
-                or (unacted_may_act and self.acted_at[seat] is None)
+            if (
+                in_hand[seat]
+                and not folded[seat]
+                and stacks[seat] > 0
+                and (bets[seat] < current or (unacted_may_act and acted_at[seat] is None))
             ):
                 return seat
         return None
