@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import copy
 import random
-import types
 from typing import Any
 
 import pytest
@@ -162,12 +161,7 @@ def test_whole_deals_are_legal() -> None:
 def test_close_call_checks_with_double_dummy(monkeypatch: pytest.MonkeyPatch) -> None:
     # South 1S, North 2S: with a stand-in basic system that passes, the bot weighs pass,
     # 3S and 4S on deals that fit the auction (here: any deal).
-    stand_in = types.SimpleNamespace(basic_call=lambda view: "pass")
-    monkeypatch.setattr(
-        bridge_strong,
-        "basic_module",
-        lambda name: stand_in if name == "basic_call" else None,
-    )
+    monkeypatch.setattr(bridge_strong, "basic_call", lambda view: "pass")
     hands = [
         ["AS", "KS", "QS", "JS", "TS", "AH", "KH", "2H", "AD", "KD", "2D", "3C", "2C"],
         ["9S", "8S", "QH", "JH", "TH", "QD", "JD", "TD", "QC", "JC", "TC", "9C", "8C"],

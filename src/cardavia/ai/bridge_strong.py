@@ -34,11 +34,9 @@ bot's seed and the position, so a view always gets the same answer.
 from __future__ import annotations
 
 import bisect
-import importlib
 import random
 import time
 from collections.abc import Callable, Sequence
-from types import ModuleType
 from typing import Any
 
 from .. import dds
@@ -54,6 +52,8 @@ from ..games.bridge import (
     tricks_of,
 )
 from ..tricks import deal_respecting_voids, void_suits
+from .bridge import auction_constraints, basic_call, basic_play
+from .bridge_bidding import MAX_HCP, Constraints
 
 HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
 GAME_LEVEL = {"C": 5, "D": 5, "H": 4, "S": 4, "NT": 3}
@@ -100,89 +100,24 @@ def solve_cost(cards_left: int, leading: bool) -> float:
 # What the auction showed
 
 
-def basic_module(name: str) -> ModuleType | None:
-    """The basic bot's module that defines ``name`` (``cardavia.ai.bridge``, or the bidding
-    system it is built on), imported on first use; None if neither is there."""
-    for module in ("bridge", "bridge_bidding"):
-        try:
-            found = importlib.import_module(f"{__package__}.{module}")
-        except ImportError:
-            continue
-        if hasattr(found, name):
-            return found
-    return None
-
-
-def _range(value: Any) -> tuple[int, int] | None:
-    if value is None:
-        return None
-    if isinstance(value, dict):
-        low, high = value.get("min", 0), value.get("max", 13 * 40)
-    else:
-        low, high = value
-    return int(low), int(high)
-
-
-def constraint_check(constraint: Any) -> Callable[[Sequence[str]], bool] | None:
-    """A test of a full 13-card hand against ``auction_constraints``'s answer for a seat
-    (its ``admits(cards)``, from ``hcp_min``/``hcp_max``, ``min_len``/``max_len`` and
-    ``balanced``; a mapping or object with an ``hcp`` range and ``lengths`` bounds works
-    too). None when the box shows nothing, so that no time goes into testing it."""
-    if constraint is None:
-        return None
-    admits = getattr(constraint, "admits", None)
-    if callable(admits):
-        trivial = (
-            getattr(constraint, "hcp_min", 1) <= 0
-            and getattr(constraint, "hcp_max", 0) >= 37
-            and not any(getattr(constraint, "min_len", {"S": 1}).values())
-            and all(length >= 13 for length in getattr(constraint, "max_len", {"S": 0}).values())
-            and not getattr(constraint, "balanced", True)
-        )
-        return None if trivial else lambda cards: bool(admits(cards))
-
-    def get(name: str) -> Any:
-        if isinstance(constraint, dict):
-            return constraint.get(name)
-        return getattr(constraint, name, None)
-
-    points = _range(get("hcp"))
-    raw_lengths = get("lengths") or get("suits") or {}
-    lengths: dict[str, tuple[int, int]] = {}
-    for suit, bounds in dict(raw_lengths).items():
-        pair = _range(bounds)
-        if pair is not None and (pair[0] > 0 or pair[1] < 13):
-            lengths[suit] = pair
-    if points is not None and points[0] <= 0 and points[1] >= 37:
-        points = None
-    if points is None and not lengths:
-        return None
-
-    def check(cards: Sequence[str]) -> bool:
-        if points is not None and not points[0] <= hcp(cards) <= points[1]:
-            return False
-        for suit, (low, high) in lengths.items():
-            count = sum(1 for card in cards if card[1] == suit)
-            if not low <= count <= high:
-                return False
-        return True
-
-    return check
+def constraint_check(constraint: Constraints) -> Callable[[Sequence[str]], bool] | None:
+    """A test of a full 13-card hand against what the auction showed of a seat; None when
+    it shows nothing, so that no time goes into testing it."""
+    trivial = (
+        constraint.hcp_min <= 0
+        and constraint.hcp_max >= MAX_HCP
+        and not any(constraint.min_len.values())
+        and all(length >= 13 for length in constraint.max_len.values())
+        and not constraint.balanced
+    )
+    return None if trivial else constraint.admits
 
 
 def seat_checks(view: dict[str, Any], seats: Sequence[int]) -> dict[int, Callable[..., bool]]:
-    """The auction's constraints on ``seats`` as hand tests (none where it shows nothing,
-    or while ``cardavia.ai.bridge`` is missing)."""
-    module = basic_module("auction_constraints")
-    if module is None:
-        return {}
-    auction_constraints = module.auction_constraints
+    """The auction's constraints on ``seats`` as hand tests (none where it shows nothing)."""
     checks: dict[int, Callable[..., bool]] = {}
     for seat in seats:
-        try:
-            check = constraint_check(auction_constraints(view, seat))
-        except Exception:  # a bidding-system gap must never stop the play
-            check = None
+        check = constraint_check(auction_constraints(view, seat))
         if check is not None:
             checks[seat] = check
     return checks
@@ -287,14 +222,8 @@ def lowest(cards: Sequence[str]) -> str:
     return min(cards, key=lambda card: (rank_index(card), "SHDC".index(card[1])))
 
 
-def basic_choice(view: dict[str, Any]) -> str | None:
-    module = basic_module("basic_play")
-    if module is None:
-        return None
-    try:
-        return card_of(module.basic_play(view))
-    except Exception:
-        return None
+def basic_choice(view: dict[str, Any]) -> str:
+    return card_of(basic_play(view))
 
 
 def hand_to_play(view: dict[str, Any]) -> list[str]:
@@ -465,10 +394,7 @@ class StrongBot:
     # --- the auction --------------------------------------------------------------
 
     def call(self, view: dict[str, Any]) -> str:
-        module = basic_module("basic_call")
-        if module is None:
-            raise RuntimeError("the strong Bridge bot bids with cardavia.ai.bridge's basic_call")
-        basic = str(module.basic_call(view))
+        basic = basic_call(view)
         if not self.use_auction:
             return basic
         candidates = close_candidates(view, basic)
