@@ -400,3 +400,13 @@ def click_and_wait(page: Page, target: Locator) -> str:
     message = page.get_by_test_id("message")
     assert message.is_hidden(), f"the action was refused: {message.inner_text()}"
     return wait_ready(page)
+
+
+def restart_match(page: Page) -> None:
+    """Restart (confirmed if a match is in progress), until the new match is shown."""
+    old = match_id(page)
+    page.get_by_test_id("restart").click()
+    dialog = page.get_by_test_id("restart-dialog")
+    if dialog.is_visible():
+        page.get_by_test_id("restart-confirm").click()
+    page.wait_for_function("old => !location.pathname.endsWith('/' + old)", arg=old)

@@ -28,6 +28,7 @@ from .conftest import (
     close_page,
     match_id,
     new_page,
+    restart_match,
     screenshot,
     table_attr,
     text,
@@ -480,16 +481,6 @@ def test_poker_tables_on_a_phone(browser: Browser, server: Server) -> None:
                 check_or_call(page)
     finally:
         close_page(page)
-
-
-def restart_match(page: Page) -> None:
-    """Restart (confirmed if a match is in progress), until the new match is shown."""
-    old = match_id(page)
-    page.get_by_test_id("restart").click()
-    dialog = page.get_by_test_id("restart-dialog")
-    if dialog.is_visible():
-        page.get_by_test_id("restart-confirm").click()
-    page.wait_for_function("old => !location.pathname.endsWith('/' + old)", arg=old)
 
 
 def shove_or_call(page: Page) -> str:
