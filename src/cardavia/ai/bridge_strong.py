@@ -41,21 +41,22 @@ from typing import Any
 
 from .. import dds
 from ..bridge_scoring import score_contract
-from ..cards import RANKS, pack_52
+from ..cards import RANKS
 from ..engine import current_deal_events
 from ..games.bridge import (
     BIDS,
+    hands_left,
+    hidden_cards,
     is_vulnerable,
     partner,
     played_by_seat,
     side_of,
     tricks_of,
 )
-from ..tricks import deal_respecting_voids, void_suits
+from ..tricks import deal_respecting_voids
 from .bridge import auction_constraints, basic_call, basic_play
 from .bridge_bidding import MAX_HCP, Constraints
 
-HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
 GAME_LEVEL = {"C": 5, "D": 5, "H": 4, "S": 4, "NT": 3}
 IMP_MARGIN = 1.0  # average IMPs another call must gain over the basic call
 MAX_SAMPLES = 100  # deals per card decision, at most
@@ -76,10 +77,6 @@ def imps(difference: int) -> int:
     """The standard IMP scale: a score difference in points to IMPs (signed, 0 … ±24)."""
     size = bisect.bisect_left(_IMP_BOUNDS, abs(difference))
     return size if difference >= 0 else -size
-
-
-def hcp(cards: Sequence[str]) -> int:
-    return sum(HCP.get(card[0], 0) for card in cards)
 
 
 def solve_cost(cards_left: int, leading: bool) -> float:
@@ -135,18 +132,10 @@ class Worlds:
     def __init__(self, view: dict[str, Any], rng: random.Random, use_auction: bool = True):
         self.view = view
         self.rng = rng
-        me = view["seat"]
-        dummy = view["dummy_seat"] if view.get("dummy") is not None else None
-        self.hidden = [seat for seat in range(4) if seat not in (me, dummy)]
-        events = current_deal_events(view["events"])
-        self.played = played_by_seat(events)
-        # What deal_hidden(view, rng) works out on every call, worked out once: the same
-        # cards, counts and voids, handed to the same dealer, so the same deals come out.
-        known = set(view["hand"]) | set(view["dummy"] or [])
-        known |= {card for cards in self.played for card in cards}
-        self.unknown = [card for card in pack_52() if card not in known]
-        self.sizes = {seat: view["hand_sizes"][seat] for seat in self.hidden}
-        self.voids = void_suits(tricks_of(events))
+        # deal_hidden's inputs worked out once: the same dealer, so the same deals come out.
+        self.unknown, self.sizes, self.voids = hidden_cards(view)
+        self.hidden = list(self.sizes)
+        self.played = played_by_seat(current_deal_events(view["events"]))
         self.checks = seat_checks(view, self.hidden) if use_auction else {}
         self.fitted = 0  # deals drawn that fit the auction
         self.drawn = 0
@@ -169,16 +158,7 @@ class Worlds:
 
     def hands(self, hidden: dict[int, list[str]]) -> list[list[str]]:
         """The four hands' cards left, seat order."""
-        view = self.view
-        result = []
-        for seat in range(4):
-            if seat == view["seat"]:
-                result.append(list(view["hand"]))
-            elif seat in hidden:
-                result.append(hidden[seat])
-            else:
-                result.append(list(view["dummy"]))
-        return result
+        return hands_left(self.view, hidden)
 
 
 def decision_rng(seed: int, view: dict[str, Any]) -> random.Random:

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from .. import tricks
 from ..bridge_scoring import (
@@ -567,9 +567,16 @@ def tricks_of(events: list[dict[str, JSON]]) -> list[list[tuple[int, str]]]:
     return result
 
 
-def deal_hidden(view: dict[str, JSON], rng: random.Random) -> dict[int, list[str]]:
-    """The cards this view cannot see, dealt at random to the seats that hold them,
-    respecting their counts and their shown voids."""
+class HiddenCards(NamedTuple):
+    """What a view leaves open: the cards it cannot see, how many of them each hidden
+    seat holds, and the suits each seat has shown out of."""
+
+    unknown: list[str]
+    sizes: dict[int, int]
+    voids: dict[int, set[str]]
+
+
+def hidden_cards(view: dict[str, JSON]) -> HiddenCards:
     me = view["seat"]
     events = current_deal_events(view["events"])
     played = played_by_seat(events)
@@ -577,8 +584,27 @@ def deal_hidden(view: dict[str, JSON], rng: random.Random) -> dict[int, list[str
     known = set(view["hand"]) | set(view["dummy"] or []) | {c for cards in played for c in cards}
     unknown = [card for card in pack_52() if card not in known]
     sizes = {seat: view["hand_sizes"][seat] for seat in range(4) if seat not in (me, dummy)}
-    voids = tricks.void_suits(tricks_of(events))
-    return tricks.deal_respecting_voids(rng, unknown, sizes, voids)
+    return HiddenCards(unknown, sizes, tricks.void_suits(tricks_of(events)))
+
+
+def deal_hidden(view: dict[str, JSON], rng: random.Random) -> dict[int, list[str]]:
+    """The cards this view cannot see, dealt at random to the seats that hold them,
+    respecting their counts and their shown voids."""
+    return tricks.deal_respecting_voids(rng, *hidden_cards(view))
+
+
+def hands_left(view: dict[str, JSON], hidden: dict[int, list[str]]) -> list[list[str]]:
+    """Every seat's cards left, seat order: the view's own hand and dummy, and ``hidden``
+    for the seats it cannot see."""
+    hands = []
+    for seat in range(4):
+        if seat == view["seat"]:
+            hands.append(list(view["hand"]))
+        elif seat in hidden:
+            hands.append(list(hidden[seat]))
+        else:
+            hands.append(list(view["dummy"]))
+    return hands
 
 
 def rebuild(
@@ -587,18 +613,9 @@ def rebuild(
     """The state in which the hidden seats hold ``hidden`` (their cards left) and
     everything else is as ``view`` shows: the deal is rebuilt with the played cards given
     back and the record replayed."""
-    me = view["seat"]
     events = current_deal_events(view["events"])
     played = played_by_seat(events)
-    hands = []
-    for seat in range(4):
-        if seat == me:
-            left = list(view["hand"])
-        elif seat in hidden:
-            left = hidden[seat]
-        else:
-            left = list(view["dummy"])
-        hands.append(left + played[seat])
+    hands = [left + played[seat] for seat, left in enumerate(hands_left(view, hidden))]
     start = events[0]
     deal = {"hands": hands, "vulnerability": start["vulnerability"], "dealer": start["dealer"]}
     state = replay(game, rng.randrange(2**31), deal, view["events"])
