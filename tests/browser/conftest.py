@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, Playwright, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, Playwright, Request, expect, sync_playwright
 
 import cardavia
 from cardavia.locale import catalog
@@ -410,3 +410,23 @@ def restart_match(page: Page) -> None:
     if dialog.is_visible():
         page.get_by_test_id("restart-confirm").click()
     page.wait_for_function("old => !location.pathname.endsWith('/' + old)", arg=old)
+
+
+def posts(page: Page) -> list[Request]:
+    sent: list[Request] = []
+    page.on(
+        "request",
+        lambda request: (
+            sent.append(request)
+            if request.method == "POST" and request.url.endswith("/actions")
+            else None
+        ),
+    )
+    return sent
+
+
+def sent_actions(sent: list[Request]) -> list[str]:
+    return [json.loads(request.post_data or "{}")["action"] for request in sent]
+
+
+# --- Texas Hold'em ------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from playwright.sync_api import Browser, Locator, Page, Request, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from .conftest import (
     PHONE,
@@ -29,7 +29,9 @@ from .conftest import (
     close_page,
     match_id,
     new_page,
+    posts,
     screenshot,
+    sent_actions,
     table_attr,
     text,
     token,
@@ -59,23 +61,6 @@ def deal(page: Page, vulnerability: str | None = None) -> None:
         dialog.get_by_test_id(f"option-vulnerability-{vulnerability}").click()
     dialog.get_by_test_id("options-start").click()
     expect(dialog).to_be_hidden()
-
-
-def posts(page: Page) -> list[Request]:
-    sent: list[Request] = []
-    page.on(
-        "request",
-        lambda request: (
-            sent.append(request)
-            if request.method == "POST" and request.url.endswith("/actions")
-            else None
-        ),
-    )
-    return sent
-
-
-def sent_actions(sent: list[Request]) -> list[str]:
-    return [json.loads(request.post_data or "{}")["action"] for request in sent]
 
 
 def current_view(server: Server, page: Page) -> dict[str, Any]:

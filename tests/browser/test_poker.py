@@ -7,13 +7,12 @@ both tables on a 375 px phone."""
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, Request, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 import cardavia
 
@@ -28,8 +27,10 @@ from .conftest import (
     close_page,
     match_id,
     new_page,
+    posts,
     restart_match,
     screenshot,
+    sent_actions,
     table_attr,
     text,
     token,
@@ -76,26 +77,6 @@ def current_view(server: Server, page: Page) -> dict[str, Any]:
 def data_cards(locator: Locator) -> list[str]:
     cards = locator.evaluate_all("nodes => nodes.map(node => node.dataset.card)")
     return [str(card) for card in cards]
-
-
-def posts(page: Page) -> list[Request]:
-    sent: list[Request] = []
-    page.on(
-        "request",
-        lambda request: (
-            sent.append(request)
-            if request.method == "POST" and request.url.endswith("/actions")
-            else None
-        ),
-    )
-    return sent
-
-
-def sent_actions(sent: list[Request]) -> list[str]:
-    return [json.loads(request.post_data or "{}")["action"] for request in sent]
-
-
-# --- Texas Hold'em ------------------------------------------------------------------------
 
 
 def hand_events(events: list[dict[str, Any]], hand: int) -> list[dict[str, Any]]:
