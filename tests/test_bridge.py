@@ -200,6 +200,15 @@ def test_br08_a_new_bid_clears_the_double() -> None:
     assert state.contract is not None and state.contract["doubling"] == 0
 
 
+def test_bids_rank_by_level_then_strain_2c_over_1nt() -> None:
+    """§3.2: every bid of a higher level outranks every lower-level bid."""
+    state = new_state()
+    calls(state, "1NT")
+    assert state.legal_actions()[1:3] == ["2C", "2D"]
+    calls(state, "2C")
+    assert state.calls == ["1NT", "2C"]
+
+
 def test_auction_after_7nt_allows_no_bid() -> None:
     state = new_state()
     calls(state, "7NT")
