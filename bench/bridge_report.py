@@ -20,6 +20,11 @@ NS against strong EW, basic against basic), the same deals for every level. Per 
     tricks once the opening lead is on the table (what perfect play from there takes
     against perfect defence) minus the tricks it took. Defenders' later mistakes count
     in the declarer's favour here, as they do at the table; (a) is the stricter figure.
+(a3) **Declarer's result against the double-dummy result of the contract**: the
+    contract's entry in the deal's double-dummy table (the tricks the declarer takes
+    with perfect play by all four hands from the start, opening lead included) minus
+    the tricks taken. This is what a double-dummy table says the contract makes; the
+    defenders' mistakes, the opening lead's too, count in the declarer's favour.
 (b) **IMPs against par**: the NS score of the deal as played (contract reached and tricks
     taken) minus the NS double-dummy par score (``cardavia.dds.par``, DDS's dealer par),
     converted with the standard IMP scale (``cardavia.ai.bridge_strong.imps``). Reported
@@ -77,10 +82,13 @@ def play(task: tuple[int, str, float, int]) -> dict[str, Any]:
     ]
     loss = decisions = 0
     after_lead: int | None = None
+    before_lead: int | None = None
     while not state.is_over:
         player = state.current_player
         assert player is not None
         action = bots[player].act(state.view(player))
+        if state.phase == "play" and before_lead is None:  # the opening leader's turn
+            before_lead = 13 - max(dds.solve_cards(state).values())
         if state.phase == "play" and state.turn in (state.declarer, state.dummy):
             scores = dds.solve_cards(state)
             if after_lead is None:  # the first declaring-side card: trick 1, second seat
@@ -103,6 +111,7 @@ def play(task: tuple[int, str, float, int]) -> dict[str, Any]:
         "imps": imps(ns - par.ns_score),
         "loss": loss,
         "shortfall": None if after_lead is None else after_lead - score_event["tricks"],
+        "table_shortfall": None if before_lead is None else before_lead - score_event["tricks"],
         "decisions": decisions,
         "seconds": time.perf_counter() - start,
     }
@@ -134,6 +143,11 @@ def summary(level: str, rows: list[dict[str, Any]], budget: float) -> None:
     print(
         f"  (a2) declarer's tricks short of double dummy after the lead: "
         f"{shortfall:+.3f} ± {shortfall_ci:.3f}"
+    )
+    table, table_ci = mean_ci([row["table_shortfall"] for row in played])
+    print(
+        f"  (a3) declarer's tricks short of the contract's double-dummy result: "
+        f"{table:+.3f} ± {table_ci:.3f}"
     )
     signed, signed_ci = mean_ci([row["imps"] for row in rows])
     absolute, absolute_ci = mean_ci([abs(row["imps"]) for row in rows])

@@ -13,7 +13,7 @@ pytest.importorskip("endplay")
 
 import cardavia
 from cardavia.ai import bridge_strong
-from cardavia.ai.bridge_strong import StrongBot, contract_after, equivalent_cards, imps
+from cardavia.ai.bridge_strong import StrongBot, contract_reached, equivalent_cards, imps
 from cardavia.games.bridge import BridgeState, deal_hidden
 
 # A deal whose first ten tricks are fixed (South wins them all) and leave this ending, South
@@ -172,14 +172,76 @@ def test_close_call_checks_with_double_dummy(monkeypatch: pytest.MonkeyPatch) ->
     for call in ("1S", "pass", "2S", "pass"):
         state.apply(call)
     view: dict[str, Any] = state.view(0)
-    assert contract_after(view, "4S") == (4, "S", 0, 0)
-    assert contract_after(view, "pass") == (2, "S", 0, 0)
+    assert contract_reached(state, "4S") == (4, "S", 0, 0)  # everyone passes after it
+    assert contract_reached(state, "pass") == (2, "S", 0, 0)  # South named spades first
     bot = StrongBot(seed=1, samples=4)
     action = bot.act(view)
     assert action in ("pass", "3S", "4S")
     assert bot.last_samples == 4
     # 26 HCP and ten spades together: game gains on most deals.
     assert action == "4S"
+
+
+def test_contract_reached_finishes_the_auction_with_the_basic_system() -> None:
+    # South opens 1S; North has four spades and 11 HCP. If West passes, the basic North
+    # raises: the auction goes on past the pass, unlike an auction that stopped there.
+    hands = [
+        ["AS", "KS", "QS", "9S", "8S", "AH", "7H", "2H", "KD", "7D", "2D", "3C", "2C"],
+        ["5S", "4S", "QH", "JH", "TH", "QD", "JD", "TD", "QC", "JC", "TC", "9C", "8C"],
+        ["JS", "TS", "7S", "6S", "KH", "9H", "8H", "AD", "9D", "8D", "KC", "7C", "6C"],
+        ["3S", "2S", "6H", "5H", "4H", "3H", "6D", "5D", "4D", "3D", "AC", "5C", "4C"],
+    ]
+    state = cardavia.new_game("bridge").new_state(seed=2, deal={"hands": hands})
+    assert isinstance(state, BridgeState)
+    state.apply("1S")
+    before = state.to_json()
+    reached = contract_reached(state, "pass")
+    assert state.to_json() == before  # the world itself is untouched
+    assert reached is not None
+    level, strain, doubling, declarer = reached
+    assert (strain, declarer) == ("S", 0) and level >= 2
+
+
+def test_contract_reached_passed_out_rubber_deal_is_none() -> None:
+    # In a rubber a passed-out deal is redealt: the roll-out stops at the pass-out.
+    state = cardavia.new_game("bridge", scoring="rubber").new_state(seed=3)
+    assert isinstance(state, BridgeState)
+    for _ in range(3):
+        state.apply("pass")
+    assert contract_reached(state, "pass") is None
+
+
+def test_seat_by_seat_deals_fit_a_narrow_auction(monkeypatch: pytest.MonkeyPatch) -> None:
+    # East opened 1D, North overcalled 1H, East rebid 2D: whole random deals rarely fit
+    # all three pictures at once; seat by seat they do, with the counts intact.
+    monkeypatch.setattr(bridge_strong, "REJECTION_TRIES", 0)  # seat by seat only
+    state = cardavia.new_game("bridge").new_state(seed=11)
+    for call in ("pass", "pass", "pass", "1D", "pass", "pass", "1H", "2D"):
+        state.apply(call)
+    view = state.view(0)
+    worlds = bridge_strong.Worlds(view, random.Random(5))
+    assert set(worlds.checks) == {1, 2, 3}
+    for _ in range(20):
+        hidden = worlds.draw()
+        assert worlds.last_fits and worlds.fits(hidden)
+        assert sorted(c for cards in hidden.values() for c in cards) == sorted(worlds.unknown)
+        assert all(len(hidden[seat]) == 13 for seat in (1, 2, 3))
+    assert worlds.fitted == 20
+
+
+def test_basic_call_stands_when_no_deal_fits(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Same close spot as test_close_call_checks_with_double_dummy, but no deal can be
+    # found that fits the auction: the bot does not judge from deals that contradict it.
+    monkeypatch.setattr(bridge_strong, "basic_call", lambda view: "pass")
+    monkeypatch.setattr(bridge_strong.Worlds, "fits", lambda self, hidden: False)
+    monkeypatch.setattr(bridge_strong, "SEAT_BY_SEAT_TRIES", 0)
+    state = cardavia.new_game("bridge").new_state(seed=2)
+    for call in ("1S", "pass", "2S", "pass"):
+        state.apply(call)
+    bot = StrongBot(seed=1, samples=8)
+    assert bot.act(state.view(0)) == "pass"
+    assert bot.last_samples == 0
+    assert bot.last_shortcut == "too few deals fit the auction"
 
 
 def test_imp_scale() -> None:

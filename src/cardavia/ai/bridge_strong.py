@@ -4,8 +4,8 @@ card play by double-dummy analysis of sampled deals.
 **Card play.** For the hand due (its own, or the dummy's when it declares) the bot deals
 the cards it cannot see at random, consistent with its view (card counts, shown voids:
 the deals of ``cardavia.games.bridge.deal_hidden``, the sampler behind
-``Bridge.sample_state``, with its inputs worked out once per decision) and,
-when a few tries find one, with what the auction showed about each hidden hand (its HCP
+``Bridge.sample_state``, with its inputs worked out once per decision) and, when such a
+deal can be found, with what the auction showed about each hidden hand (its HCP
 range and suit lengths: ``cardavia.ai.bridge.auction_constraints``). Each deal is solved by
 DDS (:mod:`cardavia.dds`: every legal card at once) and the card with the most tricks on
 average wins; ties go to the basic bot's card, else the lowest. Shortcuts answer at once:
@@ -23,9 +23,11 @@ the number of deals instead; then no clock is read and play is fully reproducibl
 **Auction.** The basic call, except in a few close spots where the partner has bid and
 the basic call is one of: pass, raising the side's strain (one level, or to game; over the
 opponents, competing one level higher), or doubling the opponents. There the bot deals
-hands that fit the auction, finds each candidate's contract (the auction assumed to end
-right after the call), scores it from the double-dummy tricks, and departs from the basic
-call only when another candidate gains at least ``IMP_MARGIN`` IMPs on average.
+hands that fit the auction (only such deals count: when too few can be found, the basic
+call stands), finishes the auction after each candidate with the basic system for all
+four seats (:func:`contract_reached`), scores the contract reached from the double-dummy
+tricks, and departs from the basic call only when another candidate gains at least
+``IMP_MARGIN`` IMPs on average.
 
 Every decision uses only the view it is given, and a random generator seeded by the
 bot's seed and the position, so a view always gets the same answer.
@@ -45,11 +47,14 @@ from ..cards import RANKS
 from ..engine import current_deal_events
 from ..games.bridge import (
     BIDS,
+    Bridge,
+    BridgeState,
     hands_left,
     hidden_cards,
     is_vulnerable,
     partner,
     played_by_seat,
+    rebuild,
     side_of,
     tricks_of,
 )
@@ -58,11 +63,16 @@ from .bridge import auction_constraints, basic_call, basic_play
 from .bridge_bidding import MAX_HCP, Constraints
 
 GAME_LEVEL = {"C": 5, "D": 5, "H": 4, "S": 4, "NT": 3}
-IMP_MARGIN = 1.0  # average IMPs another call must gain over the basic call
+# Average IMPs another call must gain over the basic call. With the 9–24 deals a 1 s
+# budget allows, a margin of 1 changed a third of the contracts and lost 0.3 IMP a deal
+# against the basic auction; 2.5 is about even (bench/bridge_auction.py, 600 deals).
+IMP_MARGIN = 2.5
 MAX_SAMPLES = 100  # deals per card decision, at most
 MAX_AUCTION_SAMPLES = 24
 MIN_AUCTION_SAMPLES = 4  # fewer deals than this fit the budget: keep the basic call
-REJECTION_TRIES = 40  # random deals tried per deal wanted, to fit the auction
+REJECTION_TRIES = 40  # whole random deals tried per deal wanted, to fit the auction
+SEAT_BY_SEAT_TRIES = 20  # then tries seat by seat, each drawing up to SEAT_TRIES hands
+SEAT_TRIES = 200
 SAMPLE_COST = 0.0005  # seconds to deal (with rejections) and convert one world
 AUCTION_SOLVE_COST = 0.025  # seconds per full-deal "one best card" solve (this machine)
 
@@ -126,8 +136,8 @@ def seat_checks(view: dict[str, Any], seats: Sequence[int]) -> dict[int, Callabl
 
 class Worlds:
     """Deals of the hidden cards consistent with a view: ``draw`` gives each hidden seat
-    its cards left, fitting the auction's constraints when one of ``REJECTION_TRIES``
-    random deals does (else the last random deal: counts and voids always hold)."""
+    its cards left, fitting the auction's constraints when it finds such a deal (else a
+    random deal: counts and voids always hold)."""
 
     def __init__(self, view: dict[str, Any], rng: random.Random, use_auction: bool = True):
         self.view = view
@@ -139,21 +149,67 @@ class Worlds:
         self.checks = seat_checks(view, self.hidden) if use_auction else {}
         self.fitted = 0  # deals drawn that fit the auction
         self.drawn = 0
+        self.last_fits = True
 
     def deal(self) -> dict[int, list[str]]:
         """One random deal of the hidden cards (``deal_hidden``'s)."""
         return deal_respecting_voids(self.rng, self.unknown, self.sizes, self.voids)
 
+    def fits(self, hidden: dict[int, list[str]]) -> bool:
+        """Whether every hidden seat's whole hand (cards left and played) fits the auction."""
+        return all(check(hidden[seat] + self.played[seat]) for seat, check in self.checks.items())
+
     def draw(self) -> dict[int, list[str]]:
+        """A deal of the hidden cards that fits the auction if one can be found: whole
+        random deals first, then seat by seat (:meth:`deal_seat_by_seat`), which finds
+        the rare fits of several narrow hands at once. ``last_fits`` says which it was."""
         self.drawn += 1
-        hidden = self.deal()
+        self.last_fits = True
         if not self.checks:
-            return hidden
-        for _ in range(REJECTION_TRIES - 1):
-            if all(check(hidden[seat] + self.played[seat]) for seat, check in self.checks.items()):
+            return self.deal()
+        for _ in range(REJECTION_TRIES):
+            hidden = self.deal()
+            if self.fits(hidden):
                 self.fitted += 1
                 return hidden
-            hidden = self.deal()
+        for _ in range(SEAT_BY_SEAT_TRIES):
+            found = self.deal_seat_by_seat()
+            if found is not None:
+                self.fitted += 1
+                return found
+        self.last_fits = False
+        return self.deal()
+
+    def deal_seat_by_seat(self) -> dict[int, list[str]] | None:
+        """One try at a fitting deal: each constrained seat in turn draws hands from the
+        cards left until one fits it (at most ``SEAT_TRIES``), the last seat takes what
+        remains; None when a seat finds no fit or the remainder breaks a void or a
+        constraint. Slightly favours the first seats' rarer hands over exact uniformity."""
+        order = sorted(self.hidden, key=lambda seat: seat not in self.checks)
+        pool = set(self.unknown)
+        hidden: dict[int, list[str]] = {}
+        for seat in order[:-1]:
+            voids = self.voids.get(seat, set())
+            allowed = sorted(card for card in pool if card[1] not in voids)
+            if len(allowed) < self.sizes[seat]:
+                return None
+            check = self.checks.get(seat)
+            for _ in range(SEAT_TRIES):
+                hand = self.rng.sample(allowed, self.sizes[seat])
+                if check is None or check(hand + self.played[seat]):
+                    break
+            else:
+                return None
+            hidden[seat] = hand
+            pool.difference_update(hand)
+        last = order[-1]
+        rest = sorted(pool)
+        if any(card[1] in self.voids.get(last, set()) for card in rest):
+            return None
+        check = self.checks.get(last)
+        if check is not None and not check(rest + self.played[last]):
+            return None
+        hidden[last] = rest
         return hidden
 
     def hands(self, hidden: dict[int, list[str]]) -> list[list[str]]:
@@ -216,34 +272,23 @@ def hand_to_play(view: dict[str, Any]) -> list[str]:
 # The auction
 
 
-def _first_bidder(auction: Sequence[dict[str, Any]], side: int, strain: str) -> int | None:
-    for entry in auction:
-        call = entry["call"]
-        if call in BIDS and call[1:] == strain and side_of(entry["seat"]) == side:
-            return int(entry["seat"])
-    return None
-
-
-def contract_after(view: dict[str, Any], call: str) -> tuple[int, str, int, int] | None:
-    """(level, strain, doubling, declarer) if the auction ended right after ``call``, or
-    None for a pass-out."""
-    auction = [*view["auction"], {"seat": view["seat"], "call": call}]
-    last = None
-    doubling = 0
-    for entry in auction:
-        if entry["call"] in BIDS:
-            last, doubling = entry, 0
-        elif entry["call"] == "double":
-            doubling = 1
-        elif entry["call"] == "redouble":
-            doubling = 2
-    if last is None:
+def contract_reached(state: BridgeState, call: str) -> tuple[int, str, int, int] | None:
+    """(level, strain, doubling, declarer) that the auction of ``state`` (a world) ends in
+    when the player to call makes ``call`` and every later call, by all four seats, is the
+    basic system's; None for a pass-out. The rest of the auction matters: a raise the
+    opponents outbid, or a pass partner reopens, is not the contract it first names."""
+    trial = state.clone()
+    assert isinstance(trial, BridgeState)
+    deal = trial.deal_index
+    trial.apply(call)
+    while trial.phase == "auction" and trial.deal_index == deal and not trial.is_over:
+        seat = trial.current_player
+        assert seat is not None
+        trial.apply(basic_call(trial.view(seat)))
+    contract = trial.contract if trial.deal_index == deal else None
+    if contract is None:
         return None
-    bid = last["call"]
-    strain = bid[1:]
-    declarer = _first_bidder(auction, side_of(last["seat"]), strain)
-    assert declarer is not None
-    return int(bid[0]), strain, doubling, declarer
+    return contract["level"], contract["strain"], contract["doubling"], contract["declarer"]
 
 
 def close_candidates(view: dict[str, Any], basic: str) -> list[str]:
@@ -380,15 +425,11 @@ class StrongBot:
         candidates = close_candidates(view, basic)
         if len(candidates) < 2:
             return basic
-        contracts = {call: contract_after(view, call) for call in candidates}
-        jobs = sorted({(c[1], c[3]) for c in contracts.values() if c is not None})
-        if not jobs:
-            return basic
         if self.samples is not None:
             planned = min(self.samples, MAX_AUCTION_SAMPLES)
         else:
-            planned = int(0.7 * self.budget / (AUCTION_SOLVE_COST * len(jobs) + SAMPLE_COST))
-            planned = min(MAX_AUCTION_SAMPLES, planned)
+            cost = AUCTION_SOLVE_COST * len(candidates) + SAMPLE_COST
+            planned = min(MAX_AUCTION_SAMPLES, int(0.7 * self.budget / cost))
         self.last_planned = planned
         if planned < MIN_AUCTION_SAMPLES:
             self.last_shortcut = "no time for a double-dummy check"
@@ -396,34 +437,17 @@ class StrongBot:
         start = time.perf_counter()
         rng = decision_rng(self.seed, view)
         worlds = Worlds(view, rng)
+        game = Bridge(scoring=view["scoring"])
         side = side_of(view["seat"])
-        vulnerability = view["vulnerability"]
         gains = dict.fromkeys(candidates, 0.0)
         solved = 0
         while solved < planned:
-            hands = worlds.hands(worlds.draw())
-            tricks = dict(
-                zip(
-                    jobs,
-                    dds.declarer_tricks_many([(hands, strain, seat) for strain, seat in jobs]),
-                    strict=True,
-                )
-            )
-            scores = {}
-            for call, contract in contracts.items():
-                if contract is None:
-                    scores[call] = 0
-                    continue
-                level, strain, doubling, declarer = contract
-                declaring = side_of(declarer)
-                result = score_contract(
-                    level,
-                    strain,
-                    doubling,
-                    is_vulnerable(vulnerability, declaring),
-                    tricks[(strain, declarer)],
-                ).duplicate
-                scores[call] = result if declaring == side else -result
+            hidden = worlds.draw()
+            if not worlds.last_fits:
+                break  # the auction's picture is too narrow to deal: trust the system
+            world = rebuild(game, view, hidden, rng)
+            assert isinstance(world, BridgeState)
+            scores = self.call_scores(world, worlds.hands(hidden), candidates, side)
             for call in candidates:
                 gains[call] += imps(scores[call] - scores[basic])
             solved += 1
@@ -432,7 +456,39 @@ class StrongBot:
                 break
         self.last_samples = solved
         self.last_fitted = worlds.fitted
+        if solved < MIN_AUCTION_SAMPLES:
+            self.last_shortcut = "too few deals fit the auction"
+            return basic
         best = max(candidates, key=lambda call: gains[call])
         if gains[best] / solved >= IMP_MARGIN:
             return best
         return basic
+
+    @staticmethod
+    def call_scores(
+        world: BridgeState, hands: list[list[str]], candidates: Sequence[str], side: int
+    ) -> dict[str, int]:
+        """Each candidate call's score for ``side`` in one world: the contract the auction
+        reaches after it (:func:`contract_reached`) played double-dummy."""
+        contracts = {call: contract_reached(world, call) for call in candidates}
+        jobs = sorted({(c[1], c[3]) for c in contracts.values() if c is not None})
+        tricks = dict(
+            zip(
+                jobs,
+                dds.declarer_tricks_many([(hands, strain, seat) for strain, seat in jobs]),
+                strict=True,
+            )
+        )
+        scores = {}
+        for call, contract in contracts.items():
+            if contract is None:
+                scores[call] = 0
+                continue
+            level, strain, doubling, declarer = contract
+            declaring = side_of(declarer)
+            vulnerable = is_vulnerable(world.vulnerability, declaring)
+            result = score_contract(
+                level, strain, doubling, vulnerable, tricks[(strain, declarer)]
+            ).duplicate
+            scores[call] = result if declaring == side else -result
+        return scores
