@@ -198,7 +198,7 @@ def test_contract_reached_finishes_the_auction_with_the_basic_system() -> None:
     reached = contract_reached(state, "pass")
     assert state.to_json() == before  # the world itself is untouched
     assert reached is not None
-    level, strain, doubling, declarer = reached
+    level, strain, _doubling, declarer = reached
     assert (strain, declarer) == ("S", 0) and level >= 2
 
 
