@@ -291,6 +291,35 @@ def contract_reached(state: BridgeState, call: str) -> tuple[int, str, int, int]
     return contract["level"], contract["strain"], contract["doubling"], contract["declarer"]
 
 
+def call_scores(
+    world: BridgeState, hands: list[list[str]], candidates: Sequence[str], side: int
+) -> dict[str, int]:
+    """Each candidate call's score for ``side`` in one world: the contract the auction
+    reaches after it (:func:`contract_reached`) played double-dummy."""
+    contracts = {call: contract_reached(world, call) for call in candidates}
+    jobs = sorted({(c[1], c[3]) for c in contracts.values() if c is not None})
+    tricks = dict(
+        zip(
+            jobs,
+            dds.declarer_tricks_many([(hands, strain, seat) for strain, seat in jobs]),
+            strict=True,
+        )
+    )
+    scores = {}
+    for call, contract in contracts.items():
+        if contract is None:
+            scores[call] = 0
+            continue
+        level, strain, doubling, declarer = contract
+        declaring = side_of(declarer)
+        vulnerable = is_vulnerable(world.vulnerability, declaring)
+        result = score_contract(
+            level, strain, doubling, vulnerable, tricks[(strain, declarer)]
+        ).duplicate
+        scores[call] = result if declaring == side else -result
+    return scores
+
+
 def close_candidates(view: dict[str, Any], basic: str) -> list[str]:
     """The calls worth a double-dummy check beside ``basic`` (empty: keep ``basic``)."""
     seat = view["seat"]
@@ -447,7 +476,7 @@ class StrongBot:
                 break  # the auction's picture is too narrow to deal: trust the system
             world = rebuild(game, view, hidden, rng)
             assert isinstance(world, BridgeState)
-            scores = self.call_scores(world, worlds.hands(hidden), candidates, side)
+            scores = call_scores(world, worlds.hands(hidden), candidates, side)
             for call in candidates:
                 gains[call] += imps(scores[call] - scores[basic])
             solved += 1
@@ -463,32 +492,3 @@ class StrongBot:
         if gains[best] / solved >= IMP_MARGIN:
             return best
         return basic
-
-    @staticmethod
-    def call_scores(
-        world: BridgeState, hands: list[list[str]], candidates: Sequence[str], side: int
-    ) -> dict[str, int]:
-        """Each candidate call's score for ``side`` in one world: the contract the auction
-        reaches after it (:func:`contract_reached`) played double-dummy."""
-        contracts = {call: contract_reached(world, call) for call in candidates}
-        jobs = sorted({(c[1], c[3]) for c in contracts.values() if c is not None})
-        tricks = dict(
-            zip(
-                jobs,
-                dds.declarer_tricks_many([(hands, strain, seat) for strain, seat in jobs]),
-                strict=True,
-            )
-        )
-        scores = {}
-        for call, contract in contracts.items():
-            if contract is None:
-                scores[call] = 0
-                continue
-            level, strain, doubling, declarer = contract
-            declaring = side_of(declarer)
-            vulnerable = is_vulnerable(world.vulnerability, declaring)
-            result = score_contract(
-                level, strain, doubling, vulnerable, tricks[(strain, declarer)]
-            ).duplicate
-            scores[call] = result if declaring == side else -result
-        return scores
