@@ -23,8 +23,8 @@ from sqlalchemy import func, select
 
 import cardavia
 from cardavia.web.app import CSP, MAX_BODY_BYTES, create_app, tcp_listener
-from cardavia.web.bots import BotPool
-from cardavia.web.store import MatchRow
+from cardavia.web.bots import BotPool, bot_seed
+from cardavia.web.store import MatchRow, hash_token
 
 CARD = re.compile(r"\b(?:[2-9TJQKA][SHDC]|BJ|RJ)\b")
 
@@ -44,11 +44,15 @@ def client(url: str) -> Iterator[TestClient]:
         yield client
 
 
-def create(client: TestClient, game: str = "doudizhu", level: str = "random") -> dict[str, Any]:
+def create(
+    client: TestClient, game: str = "doudizhu", level: str = "random", *, to_you: bool = True
+) -> dict[str, Any]:
+    """A new match; with ``to_you``, after the AI moves before seat 0's turn (as the page
+    asks for them, one at a time)."""
     response = client.post("/api/matches", json={"game": game, "level": level})
     assert response.status_code == 201, response.text
     created: dict[str, Any] = response.json()
-    return created
+    return until_you(client, created) if to_you else created
 
 
 def act(client: TestClient, match: dict[str, Any], action: str, version: int) -> Response:
@@ -57,6 +61,34 @@ def act(client: TestClient, match: dict[str, Any], action: str, version: int) ->
         json={"action": action, "version": version},
         headers={"X-Match-Token": match["token"]},
     )
+
+
+def advance(
+    client: TestClient, match: dict[str, Any], version: int, *, quick: bool = False
+) -> Response:
+    return client.post(
+        f"/api/matches/{match['id']}/advance",
+        json={"version": version, "quick": quick},
+        headers={"X-Match-Token": match["token"]},
+    )
+
+
+def until_you(client: TestClient, match: dict[str, Any], *, quick: bool = False) -> dict[str, Any]:
+    """``match`` with its version and view after every AI move up to seat 0's turn or the
+    end, one ``advance`` each (each answer is exactly one decision)."""
+    for _ in range(5_000):
+        if match["view"]["current_player"] in (0, None):
+            return match
+        response = advance(client, match, match["version"], quick=quick)
+        assert response.status_code == 200, response.text
+        answer = response.json()
+        assert answer["version"] == match["version"] + 1
+        if not quick:  # one decision: one seat's events, then whatever the rules deal next
+            assert (
+                answer["view"]["events"][: len(match["view"]["events"])] == match["view"]["events"]
+            )
+        match = {**match, **answer}
+    raise AssertionError("the AI seats never gave the turn back")
 
 
 def read(client: TestClient, match: dict[str, Any]) -> Response:
@@ -108,17 +140,16 @@ def test_create_read_act(client: TestClient) -> None:
     match = create(client, "doudizhu")
     assert set(match) == {"id", "token", "game", "level", "version", "view"}
     assert len(match["id"]) >= 20 and len(match["token"]) >= 30
-    assert (match["game"], match["level"], match["version"]) == ("doudizhu", "random", 1)
+    assert (match["game"], match["level"]) == ("doudizhu", "random")
     view = match["view"]
-    assert view["seat"] == 0 and view["current_player"] == 0  # bots before seat 0 have acted
+    assert view["seat"] == 0 and view["current_player"] == 0  # the AI moves were asked for
     again = read(client, match)
     assert again.status_code == 200
     assert again.json() == {key: match[key] for key in ("id", "game", "level", "version", "view")}
-    played = act(client, match, view["legal_actions"][0], 1)
+    played = act(client, match, view["legal_actions"][0], match["version"])
     assert played.status_code == 200, played.text
     body = played.json()
-    assert set(body) == {"version", "view"} and body["version"] == 2
-    assert body["view"]["current_player"] in (0, None)
+    assert set(body) == {"version", "view"} and body["version"] == match["version"] + 1
     assert len(body["view"]["events"]) > len(view["events"])
     assert read(client, match).json()["view"] == body["view"]
 
@@ -148,7 +179,7 @@ def test_illegal_action_is_400_and_changes_nothing(client: TestClient) -> None:
     match = create(client)
     before = read(client, match).json()
     for action in ("play 3S 3S 3S 3S 3S", "fly away", "bid 9"):
-        response = act(client, match, action, 1)
+        response = act(client, match, action, match["version"])
         assert response.status_code == 400
         detail = response.json()["detail"]
         assert isinstance(detail, str) and detail
@@ -160,20 +191,22 @@ def test_illegal_message_is_the_engines(client: TestClient) -> None:
     state = full_state(client, match["id"])
     with pytest.raises(cardavia.IllegalAction) as error:
         state.apply("fly away")
-    assert act(client, match, "fly away", 1).json() == {"detail": str(error.value)}
+    assert act(client, match, "fly away", match["version"]).json() == {"detail": str(error.value)}
 
 
 def test_missing_or_wrong_token_is_403(client: TestClient) -> None:
     match = create(client)
     path = f"/api/matches/{match['id']}"
-    body = {"action": match["view"]["legal_actions"][0], "version": 1}
+    body = {"action": match["view"]["legal_actions"][0], "version": match["version"]}
     for headers in ({}, {"X-Match-Token": "wrong"}, {"X-Match-Token": match["token"] + "x"}):
         assert client.get(path, headers=headers).status_code == 403
         assert client.get(f"{path}/hint", headers=headers).status_code == 403
         assert client.post(f"{path}/actions", json=body, headers=headers).status_code == 403
+        advanced = client.post(f"{path}/advance", json={"version": 1}, headers=headers)
+        assert advanced.status_code == 403
     other = create(client)
     assert client.get(path, headers={"X-Match-Token": other["token"]}).status_code == 403
-    assert read(client, match).json()["version"] == 1
+    assert read(client, match).json()["version"] == match["version"]
 
 
 def test_unknown_match_is_404(client: TestClient) -> None:
@@ -182,6 +215,10 @@ def test_unknown_match_is_404(client: TestClient) -> None:
         assert client.get(f"/api/matches/{match_id}", headers=headers).status_code == 404
         body = {"action": "pass", "version": 1}
         response = client.post(f"/api/matches/{match_id}/actions", json=body, headers=headers)
+        assert response.status_code == 404
+        response = client.post(
+            f"/api/matches/{match_id}/advance", json={"version": 1}, headers=headers
+        )
         assert response.status_code == 404
         assert client.get(f"/api/matches/{match_id}/hint", headers=headers).status_code == 404
 
@@ -211,10 +248,11 @@ def test_a_save_that_loses_the_race_is_409(client: TestClient) -> None:
         return real_save(match_id, version, state)
 
     store.save = save_after_a_rival
-    response = act(client, match, match["view"]["legal_actions"][0], 1)
+    version = match["version"]
+    response = act(client, match, match["view"]["legal_actions"][0], version)
     assert response.status_code == 409
     stored = store.load(match["id"])
-    assert (stored.version, stored.state_json) == (2, "the other worker's state")
+    assert (stored.version, stored.state_json) == (version + 1, "the other worker's state")
 
 
 def test_body_over_16_kb_is_413(client: TestClient) -> None:
@@ -235,7 +273,7 @@ def test_body_over_16_kb_is_413(client: TestClient) -> None:
     response = client.post(path, content=chunks(), headers=headers)
     assert response.status_code == 413
     assert client.post("/api/matches", content=big, headers=headers).status_code == 413
-    assert read(client, match).json()["version"] == 1
+    assert read(client, match).json()["version"] == match["version"]
 
 
 def test_malformed_bodies_are_422(client: TestClient) -> None:
@@ -259,7 +297,152 @@ def test_malformed_bodies_are_422(client: TestClient) -> None:
         path, content=b"{not json", headers={**headers, "Content-Type": "application/json"}
     )
     assert response.status_code == 422
-    assert read(client, match).json()["version"] == 1
+    assert read(client, match).json()["version"] == match["version"]
+
+
+def seeded_match(
+    client: TestClient, game: str, level: str, state: cardavia.State
+) -> dict[str, Any]:
+    """``state`` stored as a new match, as the API would have created it."""
+    match_id, token = f"seeded-{game}-{len(state.events)}", "a-test-token-of-some-length"
+    store = client.app.state.store  # type: ignore[attr-defined]
+    store.create(match_id, hash_token(token), game, level, state.to_json())
+    return {"id": match_id, "token": token, "version": 1, "view": state.view(0)}
+
+
+# --- the AI moves, one decision per request ----------------------------------------------
+
+
+def your_move_made(client: TestClient, game: str = "doudizhu") -> dict[str, Any]:
+    """A seeded match right after seat 0's first move, with an AI seat to act."""
+    state = cardavia.new_game(game).new_state(seed=11)
+    match = until_you(client, seeded_match(client, game, "random", state))
+    legal = match["view"]["legal_actions"]
+    action = "pass" if "pass" in legal else legal[0]
+    response = act(client, match, action, match["version"])
+    assert response.status_code == 200, response.text
+    match = {**match, **response.json()}
+    assert match["view"]["current_player"] not in (0, None)
+    return match
+
+
+def test_a_new_match_and_your_move_are_answered_without_any_ai(client: TestClient) -> None:
+    """The pool is made to fail: creating a match and answering seat 0's move never ask it."""
+    bots = client.app.state.bots  # type: ignore[attr-defined]
+    real_act = bots.act
+
+    async def no_ai(*_args: Any) -> str:
+        raise AssertionError("a request waited for an AI")
+
+    bots.act = no_ai
+    created = create(client, "holdem", to_you=False)  # the first to act preflop is an AI
+    assert created["view"]["current_player"] != 0 and created["version"] == 1
+    bots.act = real_act
+    match = until_you(client, created)
+    bots.act = no_ai
+    version = match["version"]
+    answer = act(client, match, match["view"]["legal_actions"][0], version)
+    assert answer.status_code == 200 and answer.json()["version"] == version + 1
+
+
+def test_advance_plays_exactly_the_bots_one_decision(client: TestClient) -> None:
+    match = your_move_made(client)
+    expected = full_state(client, match["id"])
+    seat = expected.current_player
+    assert seat is not None
+    seed = bot_seed(match["id"], len(expected.events))
+    expected.apply(cardavia.new_bot("doudizhu", "random", seed).act(expected.view(seat)))
+    response = advance(client, match, match["version"])
+    assert response.status_code == 200, response.text
+    assert response.json() == {"version": match["version"] + 1, "view": expected.view(0)}
+    assert full_state(client, match["id"]).to_json() == expected.to_json()
+
+
+def test_advance_when_no_ai_is_to_act_is_409_and_changes_nothing(client: TestClient) -> None:
+    match = create(client)
+    before = read(client, match).json()
+    response = advance(client, match, match["version"])
+    assert response.status_code == 409 and "your turn" in response.json()["detail"]
+    assert advance(client, match, match["version"] + 1).status_code == 409  # from the future
+    assert read(client, match).json() == before
+
+
+def test_an_advance_asked_twice_plays_the_move_once(client: TestClient) -> None:
+    """Two tabs (or two workers) ask for the same AI move: one move is played; the second
+    caller gets the stored match, which it shows from where it was."""
+    match = your_move_made(client)
+    first = advance(client, match, match["version"])
+    second = advance(client, match, match["version"])
+    assert first.status_code == second.status_code == 200
+    stored = read(client, match).json()
+    assert second.json() == first.json() == {"version": stored["version"], "view": stored["view"]}
+    assert stored["version"] == match["version"] + 1
+
+
+def test_an_advance_that_loses_the_race_answers_the_stored_move(client: TestClient) -> None:
+    match = your_move_made(client)
+    store = client.app.state.store  # type: ignore[attr-defined]
+    real_save = store.save
+
+    def rival_saves_first(match_id: str, version: int, state: str) -> int | None:
+        store.save = real_save
+        assert real_save(match_id, version, state) == version + 1  # the other worker
+        return real_save(match_id, version, state)
+
+    store.save = rival_saves_first
+    response = advance(client, match, match["version"])
+    assert response.status_code == 200
+    assert response.json()["version"] == match["version"] + 1
+    assert store.load(match["id"]).version == match["version"] + 1
+
+
+def test_quick_advance_is_only_for_a_match_you_are_out_of(client: TestClient) -> None:
+    match = your_move_made(client)
+    before = read(client, match).json()
+    response = advance(client, match, match["version"], quick=True)
+    assert response.status_code == 400 and "out of" in response.json()["detail"]
+    assert read(client, match).json() == before
+
+
+def test_a_lost_holdem_match_plays_out_to_the_result(client: TestClient) -> None:
+    """You are all-in in the small blind with seven-deuce, and the big blind pairs: you are
+    out after one hand. The AIs play on one decision per request; Skip (quick) is allowed
+    then and the match ends with one winner holding every chip."""
+    deal = {
+        "hands": [["2C", "7D"], ["9C", "8C"], ["6H", "5H"], ["JC", "3S"]],
+        "board": ["AD", "KD", "QD", "9S", "4H"],
+        "button": 3,
+        "stacks": [10, 1000, 1000, 990],
+    }
+    state = cardavia.new_game("holdem").new_state(seed=3, deal=deal)
+    match = seeded_match(client, "holdem", "basic", state)
+    out = {"type": "eliminated", "seat": 0}
+    for _ in range(50):  # the first hand, one AI decision at a time
+        if out in match["view"]["events"]:
+            break
+        assert advance(client, match, match["version"], quick=True).status_code == 400
+        match = {**match, **advance(client, match, match["version"]).json()}
+    assert out in match["view"]["events"]
+    assert match["view"]["current_player"] not in (0, None)  # the AIs play on without you
+    match = until_you(client, match, quick=True)
+    final = match["view"]["events"][-1]
+    assert final["type"] == "match_over" and match["view"]["current_player"] is None
+    assert final["scores"][0] == 0 and sorted(final["scores"])[:3] == [0, 0, 0]
+    assert sum(final["scores"]) == 3000
+
+
+def test_a_restart_between_ai_moves_resumes_where_it_stopped(url: str) -> None:
+    with make_client(url) as client:
+        match = your_move_made(client, "runfast")
+        response = advance(client, match, match["version"])
+        match = {**match, **response.json()}
+        before = read(client, match).json()
+    with make_client(url) as client:  # the server restarted in the middle of the AI turns
+        assert read(client, match).json() == before
+        resumed = until_you(client, match)
+        assert (
+            resumed["view"]["events"][: len(before["view"]["events"])] == before["view"]["events"]
+        )
 
 
 # --- what leaves the server -----------------------------------------------------------
@@ -283,6 +466,11 @@ def test_a_whole_deal_through_the_api(client: TestClient, game: str) -> None:
         assert response.status_code == 200, response.text
         assert_nothing_hidden_leaks(client, match["id"], response)
         body = response.json()
+        while body["view"]["current_player"] not in (0, None):
+            response = advance(client, match, body["version"])
+            assert response.status_code == 200, response.text
+            assert_nothing_hidden_leaks(client, match["id"], response)
+            body = response.json()
     assert body["view"]["current_player"] is None
     assert sum(body["view"]["scores"]) == 0 or game != "doudizhu"
     assert full_state(client, match["id"]).is_over
@@ -313,7 +501,7 @@ def test_hint_is_a_legal_basic_choice(client: TestClient) -> None:
     assert action in match["view"]["legal_actions"]
     state = full_state(client, match["id"])
     assert action == cardavia.new_bot("runfast", "basic").act(state.view(0))
-    assert read(client, match).json()["version"] == 1  # a hint changes nothing
+    assert read(client, match).json()["version"] == match["version"]  # a hint changes nothing
 
 
 def stored_matches(client: TestClient) -> int:
@@ -369,7 +557,7 @@ def test_a_restart_loses_nothing(url: str) -> None:
             if body["view"]["current_player"] is None:
                 break
             response = act(client, match, body["view"]["legal_actions"][0], body["version"])
-            body = {**body, **response.json()}
+            body = until_you(client, {**match, **response.json()})
         before = read(client, match).json()
     with make_client(url) as client:  # a new app and engine on the same file
         assert read(client, match).json() == before
@@ -385,7 +573,7 @@ def test_security_headers_on_every_response(client: TestClient) -> None:
         read(client, match),
         client.get("/api/matches/nope", headers={"X-Match-Token": "x"}),
         client.get("/no/such/page"),
-        act(client, match, "fly away", 1),
+        act(client, match, "fly away", match["version"]),
         client.post("/api/matches", json={}),
         client.get("/openapi.json"),
     ]
@@ -404,6 +592,7 @@ def test_openapi_documents_the_api(client: TestClient) -> None:
         "/api/matches",
         "/api/matches/{match_id}",
         "/api/matches/{match_id}/actions",
+        "/api/matches/{match_id}/advance",
         "/api/matches/{match_id}/hint",
     } <= set(schema["paths"])
     for page in ("/docs", "/redoc"):

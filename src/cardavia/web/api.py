@@ -1,13 +1,17 @@
 """The JSON API under ``/api`` (docs/web-contract.md).
 
 - ``GET /api/games``: every game, its number of players and whether it can be played.
-- ``POST /api/matches``: a new match; answers its id, its token (shown once, stored hashed)
-  and ``view(0)`` after the bots that act before seat 0. Bridge only: ``vulnerability``
-  (``none``, ``ns``, ``ew`` or ``both``; default ``none``), the engine's
-  ``deal["vulnerability"]``.
+- ``POST /api/matches``: a new match, as dealt; answers its id, its token (shown once,
+  stored hashed) and ``view(0)``. Bridge only: ``vulnerability`` (``none``, ``ns``, ``ew`` or
+  ``both``; default ``none``), the engine's ``deal["vulnerability"]``.
 - ``GET /api/matches/{id}``: the match's ``view(0)`` (header ``X-Match-Token``).
-- ``POST /api/matches/{id}/actions``: seat 0's action against a version; the bots then act
-  until seat 0 must act again or the match is over, and everything is saved at once.
+- ``POST /api/matches/{id}/actions``: seat 0's action against a version, saved and answered
+  at once: no request ever waits for an AI.
+- ``POST /api/matches/{id}/advance``: exactly one AI decision (the seat to act), saved before
+  it is answered. The page calls it while an AI seat is to act and shows each move; a closed
+  tab or a restart loses nothing, and two callers of the same version play the move once.
+  Once seat 0 is out of the match, ``quick`` skips ahead: quick ``basic`` decisions for a
+  quarter of a second per request.
 - ``GET /api/matches/{id}/hint``: the ``basic`` bot's choice for seat 0.
 
 Only ``state.view(0)`` ever leaves the server. Errors: 400 illegal action (nothing
@@ -18,6 +22,7 @@ large, 422 malformed body.
 from __future__ import annotations
 
 import secrets
+import time
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
@@ -35,7 +40,7 @@ router = APIRouter(prefix="/api", tags=["api"])
 
 HUMAN_SEAT = 0
 MAX_ACTION_CHARS = 200
-MAX_BOT_MOVES = 10_000  # a safety net: no game needs this many moves before seat 0 acts
+QUICK_SLICE = 0.25  # seconds of quick decisions per Skip request
 
 # Seats of the games whose engine may not exist yet (spec/site.md §4).
 PLAYERS = {
@@ -102,6 +107,17 @@ class CreatedMatch(MatchOut):
     token: str = Field(description="send it back in X-Match-Token; it is not stored in clear")
 
 
+class AdvanceIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    version: int = Field(ge=0, description="the version the page has")
+    quick: bool = Field(
+        default=False,
+        description="once seat 0 is out of the match: quick basic decisions for a quarter "
+        "of a second (Skip to the result)",
+    )
+
+
 class Played(BaseModel):
     version: int
     view: dict[str, Any]
@@ -163,16 +179,35 @@ def _new_state(body: NewMatch) -> State:
     return game.new_state(seed=seed, deal={"hands": hands, "vulnerability": body.vulnerability})
 
 
-async def _bots_act(bots: BotPool, match_id: str, level: str, state: State) -> None:
-    """Bots act until seat 0 must act or the match is over."""
-    for _ in range(MAX_BOT_MOVES):
+def human_is_out(state: State) -> bool:
+    """Whether seat 0 was knocked out of a match that goes on (Hold'em's ``eliminated``)."""
+    return any(
+        event.get("type") == "eliminated" and event.get("seat") == HUMAN_SEAT
+        for event in state.events
+    )
+
+
+async def _play_quickly(bots: BotPool, match: Match, state: State) -> None:
+    """Skip to the result: quick ``basic`` decisions for up to :data:`QUICK_SLICE` seconds
+    (about one strong decision's time), saved together by the caller."""
+    deadline = time.monotonic() + QUICK_SLICE
+    while time.monotonic() < deadline:
         seat = state.current_player
         if seat is None or seat == HUMAN_SEAT:
             return
-        seed = bot_seed(match_id, len(state.events))
-        action = await bots.act(state.game.name, level, seed, state.view(seat))
-        state.apply(action)
-    raise RuntimeError(f"match {match_id}: the bots made {MAX_BOT_MOVES} moves in a row")
+        seed = bot_seed(match.id, len(state.events))
+        state.apply(await bots.act(match.game, Level.basic.value, seed, state.view(seat)))
+
+
+def _stale(match: Match, version: int) -> HTTPException:
+    return HTTPException(
+        status.HTTP_409_CONFLICT,
+        f"the match is at version {match.version}, not {version}: reload it",
+    )
+
+
+def _as_stored(match: Match) -> Played:
+    return Played(version=match.version, view=_state(match).view(HUMAN_SEAT))
 
 
 # --- endpoints ------------------------------------------------------------------------
@@ -198,8 +233,8 @@ async def list_games() -> list[GameInfo]:
     response_model=CreatedMatch,
     responses=_errors(400),
 )
-async def create_match(body: NewMatch, store: StoreDep, bots: BotsDep) -> CreatedMatch:
-    """A new match; the bots that act before seat 0 have already acted."""
+async def create_match(body: NewMatch, store: StoreDep) -> CreatedMatch:
+    """A new match as dealt; the page then asks for the AI moves before seat 0's."""
     if body.game not in cardavia.game_names():
         raise HTTPException(status.HTTP_400_BAD_REQUEST, f"{body.game} cannot be played yet")
     if body.vulnerability is not None and body.game != "bridge":
@@ -214,7 +249,6 @@ async def create_match(body: NewMatch, store: StoreDep, bots: BotsDep) -> Create
     match_id = secrets.token_urlsafe(16)
     token = secrets.token_urlsafe(24)
     state = _new_state(body)
-    await _bots_act(bots, match_id, level, state)
     version = await run_in_threadpool(
         store.create, match_id, hash_token(token), body.game, level, state.to_json()
     )
@@ -246,29 +280,59 @@ async def read_match(match_id: MatchId, store: StoreDep, token: Token = None) ->
     response_model=Played,
     responses=_errors(400, 403, 404, 409, 413),
 )
-async def play(
-    match_id: MatchId, body: ActionIn, store: StoreDep, bots: BotsDep, token: Token = None
-) -> Played:
-    """Seat 0's action, then the bots' until seat 0 must act again; saved at once."""
+async def play(match_id: MatchId, body: ActionIn, store: StoreDep, token: Token = None) -> Played:
+    """Seat 0's action, saved and answered at once (the AI moves come by ``advance``)."""
     match = await _load(store, match_id, token)
     if body.version != match.version:
-        raise HTTPException(
-            status.HTTP_409_CONFLICT,
-            f"the match is at version {match.version}, not {body.version}: reload it",
-        )
+        raise _stale(match, body.version)
     state = _state(match)
-    if state.current_player not in (HUMAN_SEAT, None):
+    if state.current_player not in (HUMAN_SEAT, None):  # over: the engine says why
         raise HTTPException(status.HTTP_409_CONFLICT, "it is not your turn")
     try:
         state.apply(body.action)
     except cardavia.IllegalAction as error:
         raise HTTPException(status.HTTP_400_BAD_REQUEST, str(error)) from None
-    await _bots_act(bots, match_id, match.level, state)
     version = await run_in_threadpool(store.save, match_id, match.version, state.to_json())
     if version is None:
         raise HTTPException(
             status.HTTP_409_CONFLICT, "the match changed meanwhile (another tab?): reload it"
         )
+    return Played(version=version, view=state.view(HUMAN_SEAT))
+
+
+@router.post(
+    "/matches/{match_id}/advance",
+    response_model=Played,
+    responses=_errors(400, 403, 404, 409, 413),
+)
+async def advance(
+    match_id: MatchId, body: AdvanceIn, store: StoreDep, bots: BotsDep, token: Token = None
+) -> Played:
+    """One AI decision, saved, then answered. A version the match has already passed gets
+    the stored match back (another tab or worker made that move): the move is never played
+    twice, and the caller just shows what it has not seen yet."""
+    match = await _load(store, match_id, token)
+    if body.version < match.version:
+        return _as_stored(match)
+    if body.version > match.version:
+        raise _stale(match, body.version)
+    state = _state(match)
+    seat = state.current_player
+    if seat is None or seat == HUMAN_SEAT:
+        raise HTTPException(status.HTTP_409_CONFLICT, "no AI is to act: it is your turn")
+    if body.quick and not human_is_out(state):
+        raise HTTPException(
+            status.HTTP_400_BAD_REQUEST, "skipping ahead is only for a match you are out of"
+        )
+    if body.quick:
+        await _play_quickly(bots, match, state)
+    else:
+        seed = bot_seed(match_id, len(state.events))
+        state.apply(await bots.act(match.game, match.level, seed, state.view(seat)))
+    version = await run_in_threadpool(store.save, match_id, match.version, state.to_json())
+    if version is None:
+        # Another worker saved this very move first: answer what is stored.
+        return _as_stored(await _load(store, match_id, token))
     return Played(version=version, view=state.view(HUMAN_SEAT))
 
 
