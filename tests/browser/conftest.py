@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import secrets
 import socket
 import subprocess
 import sys
@@ -27,7 +28,7 @@ from playwright.sync_api import Browser, Locator, Page, Playwright, Request, exp
 
 import cardavia
 from cardavia.locale import catalog
-from cardavia.web.store import Store
+from cardavia.web.store import Store, hash_token
 
 CHROMIUM = os.environ.get("CARDAVIA_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -430,3 +431,21 @@ def sent_actions(sent: list[Request]) -> list[str]:
 
 
 # --- Texas Hold'em ------------------------------------------------------------------------
+
+
+def open_seeded_match(page: Page, server: Server, state: cardavia.State, level: str) -> str:
+    """``state`` stored as a new match of ``level`` and opened at the table, so a test starts
+    from the very deal it needs; the match id."""
+    match_id = f"seeded{secrets.token_hex(8)}"
+    token = secrets.token_urlsafe(24)
+    store = Store(server.database_url)
+    try:
+        store.create(match_id, hash_token(token), state.game.name, level, state.to_json())
+    finally:
+        store.dispose()
+    page.goto("/en/")
+    page.evaluate(
+        "([id, token]) => localStorage.setItem(`cardavia.token.${id}`, token)", [match_id, token]
+    )
+    page.goto(f"/en/play/{state.game.name}/{match_id}")
+    return match_id

@@ -27,8 +27,8 @@ from .conftest import (
     close_page,
     match_id,
     new_page,
+    open_seeded_match,
     posts,
-    restart_match,
     screenshot,
     sent_actions,
     table_attr,
@@ -464,61 +464,74 @@ def test_poker_tables_on_a_phone(browser: Browser, server: Server) -> None:
         close_page(page)
 
 
-def shove_or_call(page: Page) -> str:
-    """All-in when a bet or raise is allowed, else check or call: a short match."""
-    confirm = page.get_by_test_id("bet-confirm")
-    shove = page.get_by_test_id("quick-allin")
-    if shove.is_enabled():
-        shove.click()
-        return click_and_wait(page, confirm)
-    return check_or_call(page)
+# You are all-in in the small blind (10 chips) with seven-deuce; the big blind pairs its
+# nine: You are out after the first hand, with nothing to decide.
+LOSING_DEAL = {
+    "hands": [["2C", "7D"], ["9C", "8C"], ["6H", "5H"], ["JC", "3S"]],
+    "board": ["AD", "KD", "QD", "9S", "4H"],
+    "button": 3,
+    "stacks": [10, 1000, 1000, 990],
+}
 
 
 def test_holdem_watch_after_elimination(page: Page, server: Server) -> None:
-    """SI-10: once You have no chips the page offers Watch and Restart; Watch goes on
-    showing the AI hands with nothing asked of You; Restart deals a new match: four
-    stacks of 1000, the button on You. (Random AI, who raise at every turn, and You all-in
-    at every turn: a match lasts a few hands.)"""
-    page.goto("/en/play/holdem")
-    wait_ready(page)
-    page.get_by_test_id("level").select_option("random")
-    # Each attempt is one or two all-ins: once You have won a hand You cover everyone and
-    # may win the match instead, so restart. About half the attempts eliminate You.
-    state = ""
-    for _attempt in range(40):
-        restart_match(page)
-        state = wait_ready(page)
-        for _ in range(30):
-            if state != "turn" or stack(page, 0) > START_STACK:
-                break
-            state = shove_or_call(page)
-        if state == "watch":
-            break
-    assert state == "watch", "You were never eliminated in forty matches"
+    """SI-10 and issue 10: once You are out the page offers Watch, Skip to the result and
+    New match, and nothing waits on You; Watch shows the AI moves one at a time, each seat
+    saying when it thinks; Skip plays the rest out quickly; the lost match is headlined with
+    its winner and "You lost" (never "a tie"); New match deals four stacks of 1000."""
+    state = cardavia.new_game("holdem").new_state(seed=3, deal=LOSING_DEAL)
+    open_seeded_match(page, server, state, "basic")
+    assert wait_ready(page) == "watch"
     offer = page.get_by_test_id("watch-offer")
-    expect(offer).to_contain_text(text("en", "table.poker.eliminated_you"))
+    expect(offer).to_contain_text(text("en", "table.watch.out"))
     for name in ("watch", "skip", "watch-restart"):
         expect(page.get_by_test_id(name)).to_be_visible()
     expect(page.get_by_test_id("bet-control")).to_be_hidden()
     expect(page.get_by_test_id("status-0")).to_have_text(text("en", "table.poker.out"))
-    assert table_attr(page, "busy") == "true"
+    assert table_attr(page, "busy") == "false"  # no request is pending while You choose
     screenshot(page, "holdem-watch")
     shown = page.get_by_test_id("record").count()
+    # Every change of the thinking mark is recorded as it happens (a quick decision shows
+    # it only for the few milliseconds of its request).
+    page.evaluate(
+        """() => {
+            window.thinkingSeen = [];
+            const table = document.querySelector('[data-testid=table]');
+            new MutationObserver(() => {
+                const seat = table.dataset.thinking;
+                if (!seat) return;
+                const marked = [...document.querySelectorAll('.is-thinking')].map((n) => n.dataset.seat);
+                const turn = document.querySelector('[data-testid=turn]').textContent;
+                window.thinkingSeen.push({ seat, marked, turn });
+            }).observe(table, { attributes: true, attributeFilter: ['data-thinking'] });
+        }"""
+    )
     page.get_by_test_id("watch").click()
-    # The AI hands go on, one move at a time, and nothing is asked of You.
+    # The AI hands go on, one decision per request: the seat to act says it is thinking.
+    thinking = page.wait_for_function(
+        "() => window.thinkingSeen.length ? window.thinkingSeen[0] : null"
+    ).json_value()
+    assert thinking["seat"] in ("1", "2", "3")
+    assert set(thinking["marked"]) == {thinking["seat"]}
+    assert thinking["turn"] == f"AI {thinking['seat']} is thinking…"
     page.wait_for_function(
         "count => document.querySelectorAll('[data-testid=record]').length > count",
         arg=shown,
     )
     expect(page.get_by_test_id("bet-control")).to_be_hidden()
     expect(page.get_by_test_id("watch")).to_be_hidden()
-    old = match_id(page)
-    again = page.get_by_test_id("watch-restart")
-    if again.is_visible():
-        again.click()
-    else:  # the match ended meanwhile
-        page.get_by_test_id("restart").click()
-    page.wait_for_function("old => !location.pathname.endsWith('/' + old)", arg=old)
+    page.get_by_test_id("skip").click()
+    expect(page.get_by_test_id("result")).to_be_visible(timeout=120_000)
+    final = server.stored_state(match_id(page)).events[-1]
+    assert final["type"] == "match_over" and final["scores"][0] == 0
+    winner = final["scores"].index(max(final["scores"]))
+    headline = page.get_by_test_id("result-headline")
+    expect(headline).to_contain_text(f"AI {winner}")
+    expect(headline).to_contain_text(text("en", "result.you_lost"))
+    expect(headline).not_to_contain_text(text("en", "result.tie"))
+    expect(offer).to_be_hidden()
+    page.get_by_test_id("new-game").click()
+    page.wait_for_function("old => !location.pathname.endsWith('/' + old)", arg=match_id(page))
     assert wait_ready(page) == "turn"
     expect(page.get_by_test_id("record").first).to_contain_text("Hand 1 —")
     view = current_view(server, page)

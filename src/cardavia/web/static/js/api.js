@@ -74,3 +74,11 @@ export function sendAction(id, action, version) {
 export function fetchHint(id) {
   return request('GET', `/api/matches/${encodeURIComponent(id)}/hint`, { token: savedToken(id) });
 }
+
+// One AI decision (``quick``: skip ahead once You are out of the match).
+export function advanceMatch(id, version, quick = false) {
+  return request('POST', `/api/matches/${encodeURIComponent(id)}/advance`, {
+    token: savedToken(id),
+    body: { version, quick },
+  });
+}

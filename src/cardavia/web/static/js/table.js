@@ -1,13 +1,16 @@
 // The game table: one client for every game, with a small adapter per game
 // (static/js/games/). It creates or loads the match through the JSON API, draws view(0),
-// lets the player select cards and confirm, and replays new events one at a time.
-import { ApiError, createMatch, fetchHint, loadMatch, sendAction } from './api.js';
+// lets the player select cards and confirm, and replays new events one at a time. The AI
+// seats act one decision per request (``drive``), each shown as soon as it is saved.
+import { advanceMatch, ApiError, createMatch, fetchHint, loadMatch, sendAction } from './api.js';
 import { cardSVG, cardText } from './cards.js';
 import { loadAdapter } from './games/index.js';
 import { actionCards } from './games/base.js';
 import { makeI18n } from './i18n.js';
 
 const STEP_MS = 600;
+const RETRY_MS = 1500;
+const RETRIES = 5;
 const LEVEL_KEY = 'cardavia.level';
 
 const data = JSON.parse(document.getElementById('page-data').textContent);
@@ -49,6 +52,11 @@ const ui = {
   optionsCancel: $('options-cancel'),
   rulesOpen: $('rules-open'),
   rulesDialog: $('rules-dialog'),
+  watchOffer: $('watch-offer'),
+  watchText: $('watch-text'),
+  watch: $('watch'),
+  skip: $('skip'),
+  watchNew: $('watch-restart'),
 };
 
 const state = {
@@ -62,6 +70,9 @@ const state = {
   hinted: null,
   generation: 0, // bumped by each new or reloaded match: an older replay stops
   options: null, // the last choices of the adapter's matchOptions, offered again
+  thinking: null, // the AI seat whose decision is being asked for
+  watching: null, // once You are out: null (not chosen yet), 'live' or 'skip'
+  driving: null, // the generation whose AI moves are being asked for
 };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -89,6 +100,8 @@ function host() {
     ...context(),
     view: v,
     busy: state.busy,
+    quick: state.watching === 'skip',
+    thinking: state.thinking,
     myTurn: Boolean(v) && v.current_player === 0 && !state.busy && !state.table?.over,
     hinted: state.hinted,
     act,
@@ -294,7 +307,8 @@ function drawOpponents() {
 function drawTurn() {
   const { table } = state;
   let turn = state.adapter.turnText?.(host()) ?? null;
-  if (turn !== null) turn = String(turn);
+  if (state.thinking !== null) turn = t('table.turn.other', { player: name(state.thinking) });
+  else if (turn !== null) turn = String(turn);
   else if (table.over) turn = t('table.turn.over');
   else if (table.turn === 0 && !state.busy) turn = t('table.turn.you');
   else if (table.turn === null || table.turn === undefined) turn = t('table.turn.loading');
@@ -429,7 +443,8 @@ function drawResult() {
   ui.result.hidden = !result;
   if (!result) return;
   const ctx = context();
-  const you = result.scores[0];
+  // Points games score You above or below zero; chip games say who holds the chips.
+  const you = state.adapter.outcome?.(result) ?? Math.sign(result.scores[0]);
   ui.resultHeadline.textContent = `${state.adapter.resultHeadline(result, ctx)} — ${t(you > 0 ? 'result.you_won' : you < 0 ? 'result.you_lost' : 'result.tie')}`;
   ui.resultBreakdown.replaceChildren(
     ...state.adapter.resultBreakdown(result, ctx).map((line) => {
@@ -460,14 +475,35 @@ function draw() {
     ui.hint.disabled = !host().myTurn;
     state.adapter.draw(host());
     drawTableData();
-    drawResult();
-    return;
+  } else {
+    drawOpponents();
+    drawCentre();
+    drawHand();
+    drawControls();
   }
-  drawOpponents();
-  drawCentre();
-  drawHand();
-  drawControls();
   drawResult();
+  drawWatch();
+  markThinking();
+}
+
+// The seat whose decision is being asked for says so (the seats are drawn anew each time).
+function markThinking() {
+  const seat = state.thinking === null ? '' : String(state.thinking);
+  ui.table.dataset.thinking = seat;
+  for (const node of ui.table.querySelectorAll('[data-seat]')) {
+    node.classList.toggle('is-thinking', seat !== '' && node.dataset.seat === seat);
+  }
+}
+
+// Once You are out of a match that goes on: Watch, Skip to the result or New match.
+function drawWatch() {
+  const out = Boolean(state.match) && youAreOut() && !state.table.over;
+  ui.watchOffer.hidden = !out;
+  if (!out) return;
+  const key = { live: 'table.watch.watching', skip: 'table.watch.skipping' }[state.watching] ?? 'table.watch.out';
+  ui.watchText.textContent = t(key);
+  ui.watch.hidden = state.watching !== null;
+  ui.skip.hidden = state.watching === 'skip';
 }
 
 // --- records and events -----------------------------------------------------------
@@ -497,7 +533,8 @@ function applyEvent(event) {
   state.adapter.applyEvent(state.table, event);
 }
 
-// Replays the events from ``from`` one at a time, pausing after each AI move.
+// Replays the events from ``from`` one at a time, pausing after each AI move (not while
+// skipping to the result). The caller releases the table (``settle``).
 async function replay(from) {
   const events = view().events;
   const generation = state.generation;
@@ -507,6 +544,7 @@ async function replay(from) {
     const event = events[index];
     applyEvent(event);
     state.shown = index + 1;
+    if (state.watching === 'skip') continue;
     const aiMove = typeof event.seat === 'number' && event.seat !== 0;
     const usual = aiMove || event.type === 'landlord' || event.type === 'void_deal' ? STEP_MS : 0;
     // An adapter may pace its own events: a delay in ms, or a promise (e.g. a choice).
@@ -518,8 +556,82 @@ async function replay(from) {
     }
   }
   state.adapter.syncTable(state.table, view());
+  draw();
+}
+
+// The table is the player's again (or the match is over, or You choose Watch or Skip).
+function settle() {
+  state.thinking = null;
   state.busy = false;
   draw();
+}
+
+// --- the AI seats, one decision per request -----------------------------------------
+
+const youAreOut = () => view().events.some((event) => event.type === 'eliminated' && event.seat === 0);
+
+function aiToAct() {
+  const seat = view()?.current_player;
+  return typeof seat === 'number' && seat !== 0;
+}
+
+// Asks for the AI moves one at a time and shows each as soon as it is saved, until You
+// must act or the match is over. Nothing lives only here: a reload resumes from the store.
+async function drive() {
+  const generation = state.generation;
+  if (state.driving === generation) return; // already asking (a Watch choice mid-way)
+  state.driving = generation;
+  try {
+    await askTheAIs(generation);
+  } finally {
+    if (state.driving === generation) state.driving = null;
+  }
+}
+
+async function askTheAIs(generation) {
+  let failures = 0;
+  while (generation === state.generation && aiToAct()) {
+    if (youAreOut() && state.watching === null) break; // the Watch offer waits for You
+    const quick = state.watching === 'skip';
+    state.thinking = quick ? null : view().current_player;
+    state.busy = true;
+    draw();
+    let answer;
+    try {
+      answer = await advanceMatch(state.match.id, state.match.version, quick);
+    } catch (error) {
+      if (generation !== state.generation) return;
+      state.thinking = null;
+      if (error instanceof ApiError && error.status === 409) {
+        state.driving = null;
+        await openMatch(state.match.id); // moved on elsewhere: draw what is stored
+        return;
+      }
+      if (error instanceof ApiError && error.status === 0 && failures < RETRIES) {
+        failures += 1;
+        showMessage(t('msg.retrying'));
+        await sleep(RETRY_MS);
+        continue;
+      }
+      settle();
+      showError(error);
+      return;
+    }
+    if (generation !== state.generation) return;
+    failures = 0;
+    showMessage('');
+    state.thinking = null;
+    const from = state.shown;
+    state.match = { ...state.match, version: answer.version, view: answer.view };
+    await replay(from);
+  }
+  if (generation === state.generation) settle();
+}
+
+function watch(mode) {
+  state.watching = mode;
+  draw();
+  drive(); // the loop already running (Skip while watching) takes the new mode
 }
 
 // Draws a whole view at once (a reload, a refresh after a conflict).
@@ -530,9 +642,8 @@ function drawAll() {
   for (const event of view().events) applyEvent(event);
   state.shown = view().events.length;
   state.adapter.syncTable(state.table, view());
-  state.busy = false;
   state.selected.clear();
-  draw();
+  settle();
 }
 
 // --- match lifecycle ----------------------------------------------------------------
@@ -553,9 +664,11 @@ async function newMatch(options = {}) {
     state.table = state.adapter.initialTable(players());
     state.selected.clear();
     state.hinted = null;
+    state.watching = null;
     ui.records.replaceChildren();
     showLevelNote();
     await replay(0);
+    await drive();
   } catch (error) {
     state.busy = false;
     showError(error);
@@ -565,15 +678,20 @@ async function newMatch(options = {}) {
 
 async function openMatch(id) {
   try {
+    const again = state.match?.id === id; // a refresh after a conflict keeps Watch or Skip
     state.match = await loadMatch(id);
+    if (!again) state.watching = null;
     showLevelNote();
     drawAll();
   } catch (error) {
     showError(error);
     ui.turn.textContent = '';
     ui.table.dataset.busy = 'false';
+    return;
   }
+  await drive(); // a reload in the middle of the AI turns goes on from where it stopped
 }
+
 
 async function act(action) {
   if (state.busy || !state.match) return;
@@ -587,6 +705,7 @@ async function act(action) {
     state.match = { ...state.match, version: answer.version, view: answer.view };
     state.selected.clear();
     await replay(from);
+    await drive();
   } catch (error) {
     state.busy = false;
     if (error instanceof ApiError && error.status === 409) {
@@ -688,6 +807,9 @@ function wire() {
     if (button && !button.disabled) act(button.dataset.action);
   });
   ui.hint.addEventListener('click', hint);
+  ui.watch.addEventListener('click', () => watch('live'));
+  ui.skip.addEventListener('click', () => watch('skip'));
+  ui.watchNew.addEventListener('click', () => restart());
   ui.restart.addEventListener('click', restart);
   ui.newGame.addEventListener('click', () => startMatch());
   ui.restartDialog.addEventListener('close', () => {

@@ -2,7 +2,7 @@
 // on your left, AI 2 across, AI 3 on your right), the board, the pots, the bet control and
 // a panel with the last hand's showdown, because the next hand is dealt at once.
 import { base } from './base.js';
-import { actionLabel, betControl, cardNode, describeAction, el, signedChips } from './poker.js';
+import { actionLabel, betControl, cardNode, chipsOutcome, describeAction, el, signedChips } from './poker.js';
 
 const SEATS = 4;
 const POSITIONS = ['bottom', 'left', 'top', 'right'];
@@ -13,12 +13,10 @@ const SETTLED_MS = 1000;
 const sum = (values) => values.reduce((total, value) => total + value, 0);
 const zeros = () => Array(SEATS).fill(0);
 
-// What the page keeps between draws: its nodes, the bet control, the Watch choice.
+// What the page keeps between draws: its nodes and the bet control.
 const page = {
   nodes: null,
   control: null,
-  watchChoice: null, // resolves the pause while You choose Watch / Restart
-  fast: false, // "skip to the end" while watching
 };
 
 function newHand(event) {
@@ -77,11 +75,9 @@ export default {
   ...base,
   game: 'holdem',
   finalEvent: 'match_over',
+  outcome: chipsOutcome,
 
   initialTable(players) {
-    // A new or reloaded match: no Watch choice pending, no skipping.
-    page.fast = false;
-    page.watchChoice = null;
     return {
       players,
       turn: null,
@@ -109,7 +105,6 @@ export default {
       current: null,
       lastHand: null,
       mine: null,
-      watch: 'no', // 'offer' while You choose after being eliminated, then 'watching'
     };
   },
 
@@ -214,18 +209,9 @@ export default {
     table.pots = view.pots;
   },
 
-  // --- pacing and the Watch choice --------------------------------------------------
+  // --- pacing (the table offers Watch / Skip / New match once You are out) -------------
 
-  pause(event, { table, events, index, step }) {
-    if (page.fast) return 0;
-    if (event.type === 'eliminated' && event.seat === 0) {
-      const more = events.slice(index + 1).some((later) => later.type === 'deal');
-      if (!more) return 0;
-      table.watch = 'offer';
-      return new Promise((resolve) => {
-        page.watchChoice = resolve;
-      });
-    }
+  pause(event, { step }) {
     if (event.type === 'action') return event.seat === 0 ? 0 : step;
     if (event.type === 'board') return step;
     if (event.type === 'showdown') return SHOWDOWN_MS;
@@ -321,7 +307,7 @@ export default {
 
   // --- the felt -------------------------------------------------------------------------
 
-  mount({ root, ui, i18n, act, restart }) {
+  mount({ root, ui, i18n, act }) {
     const { t } = i18n;
     const poker = el('div', { className: 'poker poker-holdem', testid: 'poker' });
     const ring = el('div', { className: 'pk-ring' });
@@ -347,42 +333,16 @@ export default {
     ]);
     ring.append(seats[1], seats[2], seats[3], centre, me);
 
-    const watchText = el('p', { className: 'pk-watch-text' });
-    const watch = el('button', { type: 'button', className: 'button primary', testid: 'watch' });
-    const skip = el('button', { type: 'button', className: 'button', testid: 'skip' });
-    const again = el('button', { type: 'button', className: 'button', testid: 'watch-restart' });
-    const watchBar = el('div', { className: 'pk-watch', testid: 'watch-offer', hidden: true, attrs: { role: 'status' } }, [
-      watchText,
-      el('div', { className: 'pk-watch-buttons' }, [watch, skip, again]),
-    ]);
     const last = el('section', { className: 'pk-last', testid: 'last-hand', hidden: true, attrs: { 'aria-live': 'polite' } });
-    poker.append(ring, watchBar, last);
+    poker.append(ring, last);
     root.append(poker);
-
-    const release = () => {
-      const resolve = page.watchChoice;
-      page.watchChoice = null;
-      resolve?.();
-    };
-    watch.addEventListener('click', () => {
-      page.table.watch = 'watching';
-      release();
-    });
-    skip.addEventListener('click', () => {
-      page.fast = true;
-      page.table.watch = 'watching';
-      release();
-    });
-    again.addEventListener('click', () => restart());
-    page.nodes = { poker, tools, seats, board, pot, pots, street, meInfo, watchBar, watchText, watch, skip, again, last };
+    page.nodes = { poker, tools, seats, board, pot, pots, street, meInfo, last };
   },
 
   draw(host) {
     const { table, view, i18n, myTurn } = host;
     const { t } = i18n;
     const n = page.nodes;
-    page.table = table;
-    if (!host.busy) page.fast = false;
     n.poker.dataset.hand = String(table.hand);
     if (table.hand === 0) {
       // Nothing dealt yet (the first answer is on its way).
@@ -423,16 +383,6 @@ export default {
     page.control.update({ view, myTurn, pot: sum(view.committed ?? []), key, hint: myTurn ? host.hinted : null });
     page.control.root.hidden = Boolean(table.eliminated[0]);
     n.tools.hidden = Boolean(table.eliminated[0]);
-
-    // You are out: Watch (the AI play on, shown one move at a time) or Restart.
-    const offer = table.watch === 'offer' && Boolean(page.watchChoice);
-    const watching = table.watch === 'watching' && host.busy && !table.over;
-    n.watchBar.hidden = !offer && !watching;
-    n.watchText.textContent = t(offer ? 'table.poker.eliminated_you' : 'table.poker.watching');
-    n.watch.textContent = t('table.poker.watch');
-    n.skip.textContent = t('table.poker.skip');
-    n.again.textContent = t('table.restart');
-    n.watch.hidden = !offer;
 
     drawLastHand(n.last, host);
   },

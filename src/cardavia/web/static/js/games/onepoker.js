@@ -4,7 +4,7 @@
 // last deal's reveal and result, because the next deal starts at once.
 import { cardText } from '../cards.js';
 import { base } from './base.js';
-import { actionLabel, betControl, cardNode, describeAction, el, signedChips } from './poker.js';
+import { actionLabel, betControl, cardNode, chipsOutcome, describeAction, el, signedChips } from './poker.js';
 
 const REVEAL_MS = 1600;
 const SETTLED_MS = 900;
@@ -35,6 +35,7 @@ export default {
   ...base,
   game: 'onepoker',
   finalEvent: 'match_over',
+  outcome: chipsOutcome,
 
   initialTable(players) {
     return {

@@ -38,6 +38,15 @@ export const signedChips = (value) => (value > 0 ? `+${value}` : value < 0 ? `âˆ
 export const clamp = (value, low, high) => Math.min(high, Math.max(low, value));
 
 // A betting action as the page says it ("Raise to 60", "Call", "Fold").
+// A chip match ends with the chips as scores: You won when You alone hold the most, lost
+// when someone else does (1, -1; 0 for a shared lead).
+export function chipsOutcome(event) {
+  const best = Math.max(...event.scores);
+  const leaders = event.scores.filter((chips) => chips === best).length;
+  if (event.scores[0] !== best) return -1;
+  return leaders === 1 ? 1 : 0;
+}
+
 export function actionLabel(action, { t }, { toCall = 0 } = {}) {
   const [verb, amount] = action.split(' ');
   if (verb === 'bet') return t('table.poker.bet_to', { amount });
