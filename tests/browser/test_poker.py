@@ -500,7 +500,8 @@ def test_holdem_watch_after_elimination(page: Page, server: Server) -> None:
             new MutationObserver(() => {
                 const seat = table.dataset.thinking;
                 if (!seat) return;
-                const marked = [...document.querySelectorAll('.is-thinking')].map((n) => n.dataset.seat);
+                const marked = [...document.querySelectorAll('.is-thinking')]
+                    .map((n) => n.dataset.seat);
                 const turn = document.querySelector('[data-testid=turn]').textContent;
                 window.thinkingSeen.push({ seat, marked, turn });
             }).observe(table, { attributes: true, attributeFilter: ['data-thinking'] });
