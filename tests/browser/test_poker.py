@@ -489,6 +489,7 @@ def test_holdem_watch_after_elimination(page: Page, server: Server) -> None:
     expect(page.get_by_test_id("bet-control")).to_be_hidden()
     expect(page.get_by_test_id("status-0")).to_have_text(text("en", "table.poker.out"))
     assert table_attr(page, "busy") == "false"  # no request is pending while You choose
+    expect(page.get_by_test_id("turn")).to_have_text("")  # nobody "is thinking" meanwhile
     screenshot(page, "holdem-watch")
     shown = page.get_by_test_id("record").count()
     # Every change of the thinking mark is recorded as it happens (a quick decision shows

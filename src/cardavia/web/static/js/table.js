@@ -308,6 +308,7 @@ function drawTurn() {
   const { table } = state;
   let turn = state.adapter.turnText?.(host()) ?? null;
   if (state.thinking !== null) turn = t('table.turn.other', { player: name(state.thinking) });
+  else if (waitingForWatchChoice()) turn = ''; // the Watch offer says what happens next
   else if (turn !== null) turn = String(turn);
   else if (table.over) turn = t('table.turn.over');
   else if (table.turn === 0 && !state.busy) turn = t('table.turn.you');
@@ -570,6 +571,9 @@ function settle() {
 
 const youAreOut = () => view().events.some((event) => event.type === 'eliminated' && event.seat === 0);
 
+const waitingForWatchChoice = () =>
+  Boolean(state.match) && youAreOut() && state.watching === null && !state.table?.over;
+
 function aiToAct() {
   const seat = view()?.current_player;
   return typeof seat === 'number' && seat !== 0;
@@ -591,7 +595,7 @@ async function drive() {
 async function askTheAIs(generation) {
   let failures = 0;
   while (generation === state.generation && aiToAct()) {
-    if (youAreOut() && state.watching === null) break; // the Watch offer waits for You
+    if (waitingForWatchChoice()) break; // the Watch offer waits for You
     const quick = state.watching === 'skip';
     state.thinking = quick ? null : view().current_player;
     state.busy = true;
