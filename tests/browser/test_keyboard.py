@@ -7,6 +7,9 @@ ours), and the bots' seeds come from the match id, so every move here is known."
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from playwright.sync_api import Page, expect
 
 import cardavia
@@ -18,14 +21,28 @@ from .conftest import Server, hand, posts, sent_actions, text, wait_idle
 TOKEN = "keyboard-test-token"
 RUNFAST_YOU_OPEN = 6  # seat 0 holds 3♥ 3♣ and opens: plays 3H or 3H 3C
 DOUDIZHU_YOU_BID = 1  # seat 0 bids first
+BRIDGE_YOU_CALL = 0  # South deals and calls first
+ONEPOKER_YOU_LOCK = 0  # seat 0 holds QD 6S and locks first
+# Hold'em with the button on seat 1: You are under the gun, facing the big blind.
+HOLDEM_UNDER_THE_GUN = {
+    "hands": [["AS", "KS"], ["2C", "7D"], ["3H", "8C"], ["4D", "9S"]],
+    "board": ["TC", "JD", "QH", "5S", "6C"],
+    "button": 1,
+}
 
 
 def open_seeded(
-    page: Page, server: Server, game: str, seed: int, match: str, lang: str = "en"
+    page: Page,
+    server: Server,
+    game: str,
+    seed: int,
+    match: str,
+    lang: str = "en",
+    deal: dict[str, Any] | None = None,
 ) -> None:
-    """Stores a fresh match of ``game`` dealt from ``seed`` under the id ``match`` and opens
-    its table in ``lang``, You to act."""
-    state = cardavia.new_game(game).new_state(seed=seed)
+    """Stores a fresh match of ``game`` dealt from ``seed`` (and ``deal``) under the id
+    ``match`` and opens its table in ``lang``, You to act."""
+    state = cardavia.new_game(game).new_state(seed=seed, deal=deal)
     assert state.current_player == 0
     store = Store(server.database_url)
     try:
@@ -56,7 +73,7 @@ def test_arrows_space_enter_play_the_cards(page: Page, server: Server) -> None:
     open_seeded(page, server, "runfast", RUNFAST_YOU_OPEN, "keys-runfast-6")
     assert hand(page)[:2] == ["3H", "3C"]
     sent = posts(page)
-    page.locator("body").focus()
+    page.evaluate("() => document.activeElement?.blur()")
 
     page.keyboard.press("ArrowRight")  # onto the first card
     assert focused_card(page) == "3H"
@@ -144,3 +161,46 @@ def test_rules_dialog_opens_at_its_top_and_lists_the_keys(page: Page, server: Se
     page.get_by_test_id("rules-open").click()
     assert dialog.evaluate("d => d.scrollTop") == 0
     page.keyboard.press("Escape")
+
+
+def test_bridge_p_passes_and_h_suggests_a_call_as_written(page: Page, server: Server) -> None:
+    open_seeded(page, server, "bridge", BRIDGE_YOU_CALL, "keys-bridge-0")
+    sent = posts(page)
+    page.keyboard.press("h")
+    message = page.get_by_test_id("message")
+    expect(message).to_be_visible()
+    label = message.inner_text().removeprefix("Suggestion: ")
+    assert re.fullmatch(r"Pass|Double|Redouble|[1-7](?:[♣♦♥♠]|NT)", label), label
+    page.keyboard.press("p")
+    page.wait_for_function("() => document.querySelector('[data-testid=auction]').textContent")
+    page.wait_for_timeout(100)
+    assert sent_actions(sent)[:1] == ["pass"]
+
+
+def test_one_poker_space_and_enter_lock_the_card(page: Page, server: Server) -> None:
+    open_seeded(page, server, "onepoker", ONEPOKER_YOU_LOCK, "keys-onepoker-0")
+    assert hand(page) == ["QD", "6S"]
+    sent = posts(page)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Space")
+    assert pressed(page, "6S") and not pressed(page, "QD")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('[data-testid=kept-card]')")
+    assert sent_actions(sent)[:1] == ["lock 6S"]
+
+
+def test_holdem_p_folds_facing_a_bet_but_not_from_the_amount_field(
+    page: Page, server: Server
+) -> None:
+    open_seeded(page, server, "holdem", 3, "keys-holdem-utg", deal=HOLDEM_UNDER_THE_GUN)
+    sent = posts(page)
+    page.get_by_test_id("bet-amount").focus()
+    page.keyboard.press("p")  # typed into the amount field: no fold
+    page.wait_for_timeout(300)
+    assert sent == []
+    page.evaluate("() => document.activeElement?.blur()")
+    page.keyboard.press("p")  # no check possible: P folds
+    page.wait_for_function("() => document.querySelector('[data-testid=table]').dataset.busy")
+    page.wait_for_timeout(300)
+    assert sent_actions(sent)[:1] == ["fold"]
