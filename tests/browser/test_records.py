@@ -178,7 +178,7 @@ def test_zh_bidding_pass_is_bujiao_and_play_pass_buchu(page: Page) -> None:
             ["describeEvent", bid(2, 3), AUCTION],
         ],
     )
-    assert lines == ["你不叫", "AI 1不叫", "你不出", "AI 2叫 3 分"]
+    assert lines == ["你不叫", "AI 1 不叫", "你不出", "AI 2 叫 3 分"]
 
 
 def test_record_numbers_stay_clear_at_four_digits(page: Page) -> None:
