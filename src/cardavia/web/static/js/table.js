@@ -707,20 +707,22 @@ function focusCard(button) {
 
 function stepCard(delta) {
   const buttons = handButtons();
-  if (!buttons.length) return;
+  if (!buttons.length) return false;
   const at = keyboardCard(buttons);
   const next = at < 0 ? (delta > 0 ? 0 : buttons.length - 1) : Math.max(0, Math.min(buttons.length - 1, at + delta));
   focusCard(buttons[next]);
+  return true;
 }
 
 function toggleKeyboardCard() {
   const buttons = handButtons();
   const at = keyboardCard(buttons);
   const button = buttons[at < 0 ? 0 : at];
-  if (!button) return;
+  if (!button) return false;
   state.keyCard = { index: button.dataset.index, card: button.dataset.card };
   button.click();
   focusCard(handButtons()[keyboardCard(handButtons())]); // the table may have drawn it anew
+  return true;
 }
 
 function onKey(event) {
@@ -730,14 +732,16 @@ function onKey(event) {
   if (target?.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]')) return;
   const onControl = Boolean(target?.closest('button, a, summary')) && !target.closest('button.hand-card');
   const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
-  if (key === 'Enter' && !onControl) pressKey('confirm');
-  else if (key === ' ' && !onControl) toggleKeyboardCard();
-  else if (key === 'p') pressKey('pass') || pressKey('fold');
-  else if (key === 'h') {
-    if (usable(ui.hint)) ui.hint.click();
-  } else if (key in KEY_ARROWS) stepCard(KEY_ARROWS[key]);
-  else return;
-  event.preventDefault();
+  let handled = false; // otherwise the key keeps its meaning (arrows and Space scroll)
+  // Enter on a card confirms, never toggles it (that is Space).
+  if (key === 'Enter' && !onControl) handled = pressKey('confirm') || Boolean(target?.closest('button.hand-card'));
+  else if (key === ' ' && !onControl) handled = toggleKeyboardCard();
+  else if (key === 'p') handled = pressKey('pass') || pressKey('fold');
+  else if (key === 'h' && usable(ui.hint)) {
+    ui.hint.click();
+    handled = true;
+  } else if (key in KEY_ARROWS) handled = stepCard(KEY_ARROWS[key]);
+  if (handled) event.preventDefault();
 }
 
 // The rules open at their top (the dialog would otherwise scroll to its focused Close).
