@@ -12,6 +12,7 @@ from cardavia.locale import (
     negotiate,
     placeholders,
     t,
+    texts_of,
 )
 
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
@@ -44,16 +45,12 @@ def test_every_english_key_exists(lang: str) -> None:
         assert not missing, f"{lang}/{name} lacks {missing}"
 
 
-def _texts(value: object) -> list[str]:
-    return value if isinstance(value, list) else [value]  # type: ignore[list-item]
-
-
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_no_empty_values(lang: str) -> None:
     for name, entries in catalog_files(lang).items():
         for key, value in entries.items():
-            assert isinstance(value, str | list), f"{lang}/{name} {key}: not a string or list"
-            texts = _texts(value)
+            assert isinstance(value, str | list | dict), f"{lang}/{name} {key}: not a text"
+            texts = texts_of(value)
             assert texts, f"{lang}/{name} {key}: empty list"
             for text in texts:
                 assert isinstance(text, str) and text.strip(), f"{lang}/{name} {key}: empty"
@@ -66,9 +63,9 @@ def test_same_shapes_and_placeholders(lang: str) -> None:
         if key not in theirs:
             continue  # reported by test_every_english_key_exists
         other = theirs[key]
-        assert isinstance(other, list) == isinstance(value, list), f"{lang} {key}: type"
-        expected = set().union(*(placeholders(text) for text in _texts(value)))
-        found = set().union(*(placeholders(text) for text in _texts(other)))
+        assert type(other) is type(value), f"{lang} {key}: type"
+        expected = set().union(*(placeholders(text) for text in texts_of(value)))
+        found = set().union(*(placeholders(text) for text in texts_of(other)))
         assert found == expected, f"{lang} {key}: placeholders {found} != {expected}"
 
 

@@ -1,7 +1,9 @@
 """The site's catalogs: one folder per language, each a set of flat JSON files.
 
-A catalog is the union of ``locale/<lang>/*.json`` (dotted keys; values are strings or
-lists of strings; placeholders ``{name}``). ``site.json`` holds the interface texts,
+A catalog is the union of ``locale/<lang>/*.json`` (dotted keys; values are strings, lists
+of strings, or plural forms: an object keyed by the language's CLDR plural categories, the
+same as the page's ``Intl.PluralRules``, chosen by the ``count`` parameter; placeholders
+``{name}``). ``site.json`` holds the interface texts,
 ``games.json`` the traditions, games and rules panels (see docs/web-contract.md).
 """
 
@@ -12,9 +14,9 @@ import string
 from functools import cache
 from pathlib import Path
 
-from babel.core import negotiate_locale
+from babel.core import Locale, negotiate_locale
 
-Value = str | list[str]
+Value = str | list[str] | dict[str, str]
 
 LANGUAGES: dict[str, str] = {
     "en": "English",
@@ -74,8 +76,25 @@ def t(lang: str, key: str, **params: object) -> str:
     value = lookup(lang, key)
     if value is None:
         return key
-    text = value if isinstance(value, str) else " ".join(value)
+    if isinstance(value, dict):
+        count = params.get("count", 0)
+        text = value.get(plural_category(lang, count if isinstance(count, int) else 0))
+        text = text if text is not None else value["other"]
+    else:
+        text = value if isinstance(value, str) else " ".join(value)
     return text.format_map(_Params(params)) if params else text
+
+
+def plural_category(lang: str, count: int) -> str:
+    """The CLDR plural category of ``count`` in ``lang`` ("one", "few", "other"...)."""
+    return str(Locale.parse(lang).plural_form(count))
+
+
+def texts_of(value: Value) -> list[str]:
+    """Every text of a catalog value (a list's items, each plural form)."""
+    if isinstance(value, str):
+        return [value]
+    return list(value.values()) if isinstance(value, dict) else list(value)
 
 
 def placeholders(text: str) -> set[str]:

@@ -14,7 +14,7 @@ const RETRIES = 5;
 const LEVEL_KEY = 'cardavia.level';
 
 const data = JSON.parse(document.getElementById('page-data').textContent);
-const i18n = makeI18n(data.texts);
+const i18n = makeI18n(data.texts, data.lang);
 const { t } = i18n;
 const $ = (id) => document.getElementById(id);
 
@@ -66,6 +66,7 @@ const state = {
   shown: 0, // events already drawn and recorded
   selected: new Set(), // indices into view.hand
   focus: 0,
+  keyCard: null, // { index, card } of the card the keyboard was last on
   busy: true,
   hinted: null,
   generation: 0, // bumped by each new or reloaded match: an older replay stops
@@ -77,7 +78,15 @@ const state = {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const name = (seat) => (seat === 0 ? t('table.you') : t('table.ai', { n: seat }));
-const context = () => ({ i18n, name, table: state.table });
+const whoNode = (seat) => {
+  const who = document.createElement('span');
+  who.className = 'who';
+  who.textContent = name(seat);
+  return who;
+};
+// ``say(key, seat, params)``: the catalog's whole sentence about ``seat`` (see i18n.said).
+const say = (key, seat, params) => i18n.said(key, seat, whoNode(seat), params);
+const context = () => ({ i18n, name, say, table: state.table });
 const view = () => state.match?.view;
 const players = () => view()?.hand_sizes?.length ?? view()?.scores?.length ?? 3;
 
@@ -245,7 +254,7 @@ function lastActionNode(last) {
   const span = document.createElement('span');
   span.className = 'last-action';
   if (!last) return span;
-  if (last.kind === 'pass') span.textContent = t('table.pass');
+  if (last.kind === 'pass') span.textContent = t(state.table.phase === 'auction' ? 'table.pass_bid' : 'table.pass');
   else if (last.kind === 'bid') span.textContent = t('event.bid', { bid: last.bid });
   else if (last.kind === 'play') span.textContent = last.cards.map(cardText).join(' ');
   else span.textContent = last.action ?? '';
@@ -390,6 +399,7 @@ function drawControls() {
   ui.confirm.hidden = auction;
   ui.confirm.disabled = !myTurn || matchingAction() === null;
   ui.pass.disabled = !myTurn || !legal.has('pass');
+  ui.pass.textContent = t(auction ? 'table.pass_bid' : 'table.pass');
   ui.pass.classList.toggle('is-hinted', state.hinted === 'pass');
   ui.hint.disabled = !myTurn;
 
@@ -509,18 +519,14 @@ function drawWatch() {
 
 // --- records and events -----------------------------------------------------------
 
+// One line per event: the adapter writes the whole sentence, its subject inside.
 function record(event) {
   const line = state.adapter.describeEvent(event, context());
   const li = document.createElement('li');
   li.className = `record record-${line.kind ?? event.type}`;
   li.dataset.testid = 'record';
   li.dataset.type = event.type;
-  if (line.seat !== null && line.seat !== undefined) {
-    const who = document.createElement('span');
-    who.className = 'who';
-    who.textContent = name(line.seat);
-    li.append(who, ' ');
-  }
+  if (typeof line.seat === 'number') li.dataset.seat = String(line.seat);
   const what = document.createElement('span');
   what.className = 'what';
   what.append(line.content);
@@ -785,6 +791,88 @@ function moveFocus(to) {
   buttons[index].focus();
 }
 
+// --- keyboard: Enter confirms, P passes, H asks for a hint, arrows and Space pick cards ------
+// Every table marks its controls with data-key ("confirm", "pass", "fold": the fallback of
+// P where checking is not possible) and its selectable cards with the class hand-card, so
+// one listener serves every game. Keys do nothing while a dialog is open or a field has
+// the focus; Enter and Space keep their own meaning on any other focused button.
+
+const KEY_ARROWS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+
+const usable = (node) => !node.matches(':disabled') && !node.hidden && node.getClientRects().length > 0;
+
+function pressKey(kind) {
+  const control = [...ui.table.querySelectorAll(`[data-key="${kind}"]`)].find(usable);
+  control?.click();
+  return Boolean(control);
+}
+
+function handButtons() {
+  return [...ui.table.querySelectorAll('button.hand-card')].filter(usable);
+}
+
+// The card button the keyboard is on: the focused one, else the one it left (a table
+// drawn again replaces its buttons), matched by index in the hand or by card.
+function keyboardCard(buttons) {
+  const focused = buttons.indexOf(document.activeElement);
+  if (focused >= 0) return focused;
+  const last = state.keyCard;
+  if (!last) return -1;
+  return buttons.findIndex((b) => (last.index ? b.dataset.index === last.index : b.dataset.card === last.card));
+}
+
+function focusCard(button) {
+  if (!button) return;
+  state.keyCard = { index: button.dataset.index, card: button.dataset.card };
+  if (button.dataset.index !== undefined && ui.hand.contains(button)) moveFocus(Number(button.dataset.index));
+  else button.focus();
+}
+
+function stepCard(delta) {
+  const buttons = handButtons();
+  if (!buttons.length) return false;
+  const at = keyboardCard(buttons);
+  const next = at < 0 ? (delta > 0 ? 0 : buttons.length - 1) : Math.max(0, Math.min(buttons.length - 1, at + delta));
+  focusCard(buttons[next]);
+  return true;
+}
+
+function toggleKeyboardCard() {
+  const buttons = handButtons();
+  const at = keyboardCard(buttons);
+  const button = buttons[at < 0 ? 0 : at];
+  if (!button) return false;
+  state.keyCard = { index: button.dataset.index, card: button.dataset.card };
+  button.click();
+  focusCard(handButtons()[keyboardCard(handButtons())]); // the table may have drawn it anew
+  return true;
+}
+
+function onKey(event) {
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (document.querySelector('dialog[open]')) return;
+  const target = event.target instanceof Element ? event.target : null;
+  if (target?.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]')) return;
+  const onControl = Boolean(target?.closest('button, a, summary')) && !target.closest('button.hand-card');
+  const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+  let handled = false; // otherwise the key keeps its meaning (arrows and Space scroll)
+  // Enter on a card confirms, never toggles it (that is Space).
+  if (key === 'Enter' && !onControl) handled = pressKey('confirm') || Boolean(target?.closest('button.hand-card'));
+  else if (key === ' ' && !onControl) handled = toggleKeyboardCard();
+  else if (key === 'p') handled = pressKey('pass') || pressKey('fold');
+  else if (key === 'h' && usable(ui.hint)) {
+    ui.hint.click();
+    handled = true;
+  } else if (key in KEY_ARROWS) handled = stepCard(KEY_ARROWS[key]);
+  if (handled) event.preventDefault();
+}
+
+// The rules open at their top (the dialog would otherwise scroll to its focused Close).
+function openRules() {
+  ui.rulesDialog.showModal();
+  ui.rulesDialog.scrollTop = 0;
+}
+
 function wire() {
   ui.hand.addEventListener('click', (event) => {
     const button = event.target.closest('button[data-index]');
@@ -819,7 +907,8 @@ function wire() {
   ui.restartDialog.addEventListener('close', () => {
     if (ui.restartDialog.returnValue === 'yes') newMatch();
   });
-  ui.rulesOpen.addEventListener('click', () => ui.rulesDialog.showModal());
+  ui.rulesOpen.addEventListener('click', openRules);
+  document.addEventListener('keydown', onKey);
   ui.level.value = storedLevel();
   ui.level.addEventListener('change', () => {
     try {

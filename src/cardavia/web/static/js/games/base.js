@@ -59,9 +59,12 @@ export const base = {
     return sameMultiset(selected, actionCards(action));
   },
 
-  // One line of the records: { seat, content } (content: a Node or a string).
-  describeEvent(event) {
-    return { seat: typeof event.seat === 'number' ? event.seat : null, content: event.action ?? event.type };
+  // One line of the records: { seat, content }, content (a Node or a string) the whole
+  // sentence, its subject inside (``say`` writes one about a seat).
+  describeEvent(event, { i18n, name }) {
+    const what = event.action ?? event.type;
+    if (typeof event.seat !== 'number') return { seat: null, content: what };
+    return { seat: event.seat, content: i18n.t('event.generic', { player: name(event.seat), action: what }) };
   },
 
   centreInfo() {

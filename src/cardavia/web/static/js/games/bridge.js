@@ -80,6 +80,13 @@ function callNode(call, t, { short = false } = {}) {
   return el('span', { className: 'bd-call is-bid' }, [level, strainNode(strain, t)]);
 }
 
+// A call as the table writes it, in plain text: "1♦", "3NT", "Pass", "Double".
+function callText(call, t) {
+  if (call === 'pass' || call === 'double' || call === 'redouble') return t(`table.bridge.${call}`);
+  const strain = call.slice(1);
+  return `${call.slice(0, 1)}${strain === 'NT' ? t('table.bridge.nt') : SUIT_SYMBOLS[strain]}`;
+}
+
 function callLabel(call, t) {
   if (call === 'pass' || call === 'double' || call === 'redouble') return t(`table.bridge.${call}`);
   return t('table.bridge.bid_label', { level: call.slice(0, 1), strain: t(`table.bridge.strain.${call.slice(1)}`) });
@@ -262,6 +269,7 @@ export default {
   describeEvent(event, { i18n, table }) {
     const { t, fmt } = i18n;
     const who = (seat) => el('span', { className: 'who' }, [seatName(seat, t)]);
+    const say = (key, seat, params) => i18n.said(key, seat, who(seat), params);
     switch (event.type) {
       case 'deal':
         return {
@@ -276,10 +284,9 @@ export default {
         return {
           seat: null,
           kind: 'contract',
-          content: fmt('table.bridge.event.contract', {
+          content: say('table.bridge.event.contract', event.leader, {
             contract: contractNode(event, i18n),
             dummy: seatName(event.dummy, t, true),
-            player: seatName(event.leader, t),
           }),
         };
       case 'play':
@@ -287,10 +294,10 @@ export default {
           return {
             seat: null,
             kind: 'play',
-            content: fmt('table.bridge.event.play_dummy', { player: who(event.by), card: cardChipNode(event.card), dummy: seatName(event.seat, t, true) }),
+            content: say('table.bridge.event.play_dummy', event.by, { card: cardChipNode(event.card), dummy: seatName(event.seat, t, true) }),
           };
         }
-        return { seat: null, kind: 'play', content: fmt('table.bridge.event.play', { player: who(event.seat), card: cardChipNode(event.card) }) };
+        return { seat: null, kind: 'play', content: say('table.bridge.event.play', event.seat, { card: cardChipNode(event.card) }) };
       case 'dummy':
         return { seat: null, kind: 'dummy', content: fmt('table.bridge.event.dummy', { player: seatName(event.seat, t, true), cards: event.cards }) };
       case 'trick':
@@ -306,7 +313,7 @@ export default {
           kind: 'result',
           content: fmt('table.bridge.event.score', {
             contract: table?.contract ? contractNode(table.contract, i18n) : event.contract,
-            tricks: event.tricks,
+            count: event.tricks,
             ns: signed(event.ns),
             ew: signed(event.ew),
           }),
@@ -373,7 +380,7 @@ export default {
       page.selected = action.split(' ')[1];
       return cardText(page.selected);
     }
-    return callLabel(action, t);
+    return callText(action, t);
   },
 
   // --- the felt ---------------------------------------------------------------------------
@@ -400,7 +407,7 @@ export default {
     // You: the hand, the play control, the bidding box.
     const playBox = el('div', { className: 'bd-play', testid: 'play-step' });
     const playNote = el('p', { className: 'bd-play-note', testid: 'play-note', attrs: { 'aria-live': 'polite' } });
-    const confirm = el('button', { type: 'button', className: 'button primary', testid: 'play-confirm' });
+    const confirm = el('button', { type: 'button', className: 'button primary', testid: 'play-confirm', dataset: { key: 'confirm' } });
     playBox.append(playNote, confirm);
     const box = el('div', { className: 'bd-box', testid: 'bidding-box', attrs: { role: 'group' } });
     const boxTitle = el('p', { className: 'bd-box-title' });
@@ -413,7 +420,8 @@ export default {
     }
     const others = el('div', { className: 'bd-others' });
     for (const call of ['pass', 'double', 'redouble']) {
-      others.append(el('button', { type: 'button', className: `button bd-${call}`, testid: `call-${call}`, dataset: { action: call }, disabled: true }));
+      const key = call === 'pass' ? 'pass' : ''; // the keyboard's P
+      others.append(el('button', { type: 'button', className: `button bd-${call}`, testid: `call-${call}`, dataset: { action: call, key }, disabled: true }));
     }
     box.append(boxTitle, bids, others);
     ui.hint.classList.add('small');

@@ -52,7 +52,8 @@ export const climbing = {
     return rankKey(selected) === rankKey(actionCards(action));
   },
 
-  describeEvent(event, { i18n, name, table }) {
+  describeEvent(event, context) {
+    const { i18n, name, say, table } = context;
     const { t, fmt } = i18n;
     switch (event.type) {
       case 'deal': {
@@ -61,9 +62,9 @@ export const climbing = {
         return { seat: null, content: fmt(key, { player: name(first) }), kind: 'deal' };
       }
       case 'pass':
-        return { seat: event.seat, content: t(table.phase === 'auction' ? 'event.pass_bid' : 'event.pass') };
+        return { seat: event.seat, content: say(table.phase === 'auction' ? 'event.pass_bid' : 'event.pass', event.seat) };
       case 'play': {
-        const content = fmt('event.play', { kind: t(`kind.${event.kind}`), cards: event.cards });
+        const content = say('event.play', event.seat, { kind: t(`kind.${event.kind}`), cards: event.cards });
         if (event.left > 0 && event.left <= 2) content.append(' — ', t('event.left', { count: event.left }));
         return { seat: event.seat, content };
       }
@@ -78,7 +79,7 @@ export const climbing = {
           })}`,
         };
       default:
-        return base.describeEvent.call(this, event, { i18n, name, table });
+        return base.describeEvent.call(this, event, context);
     }
   },
 

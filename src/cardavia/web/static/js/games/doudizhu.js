@@ -50,14 +50,14 @@ export default {
   },
 
   describeEvent(event, context) {
-    const { i18n } = context;
+    const { i18n, say } = context;
     switch (event.type) {
       case 'bid':
-        return { seat: event.seat, content: i18n.t('event.bid', { bid: event.action.split(' ')[1] }) };
+        return { seat: event.seat, content: say('event.bid', event.seat, { bid: event.action.split(' ')[1] }) };
       case 'void_deal':
         return { seat: null, content: i18n.t('event.void_deal'), kind: 'deal' };
       case 'landlord':
-        return { seat: event.seat, content: i18n.fmt('event.landlord', { bid: event.bid, cards: event.bottom }) };
+        return { seat: event.seat, content: say('event.landlord', event.seat, { bid: event.bid, cards: event.bottom }) };
       default:
         return climbing.describeEvent.call(this, event, context);
     }

@@ -2,7 +2,7 @@
 // on your left, AI 2 across, AI 3 on your right), the board, the pots, the bet control and
 // a panel with the last hand's showdown, because the next hand is dealt at once.
 import { base } from './base.js';
-import { actionLabel, betControl, cardNode, chipsOutcome, describeAction, el, signedChips } from './poker.js';
+import { actionLabel, betControl, cardNode, chipsOutcome, describeAction, el, recordAction, signedChips } from './poker.js';
 
 const SEATS = 4;
 const POSITIONS = ['bottom', 'left', 'top', 'right'];
@@ -229,7 +229,8 @@ export default {
 
   // --- records ------------------------------------------------------------------------
 
-  describeEvent(event, { i18n, name }) {
+  describeEvent(event, context) {
+    const { i18n, name, say } = context;
     const { t, fmt } = i18n;
     switch (event.type) {
       case 'deal':
@@ -246,11 +247,11 @@ export default {
           }),
         };
       case 'action':
-        return { seat: event.seat, content: describeAction(event, i18n) };
+        return { seat: event.seat, content: recordAction(event, i18n, say) };
       case 'board':
         return { seat: null, kind: 'round', content: fmt(`event.poker.street.${event.street}`, { cards: event.cards }) };
       case 'uncalled':
-        return { seat: event.seat, content: t('event.poker.uncalled', { amount: event.amount }) };
+        return { seat: event.seat, content: say('event.poker.uncalled', event.seat, { amount: event.amount }) };
       case 'showdown': {
         const content = document.createDocumentFragment();
         content.append(t('event.poker.showdown'));
@@ -278,11 +279,11 @@ export default {
           }),
         };
       case 'eliminated':
-        return { seat: event.seat, content: t('event.poker.eliminated') };
+        return { seat: event.seat, content: say('event.poker.eliminated', event.seat) };
       case 'match_over':
         return { seat: null, kind: 'result', content: this.resultHeadline(event, { i18n, name }) };
       default:
-        return base.describeEvent.call(this, event, { i18n, name });
+        return base.describeEvent.call(this, event, context);
     }
   },
 

@@ -4,7 +4,7 @@
 // last deal's reveal and result, because the next deal starts at once.
 import { cardText } from '../cards.js';
 import { base } from './base.js';
-import { actionLabel, betControl, cardNode, chipsOutcome, describeAction, el, signedChips } from './poker.js';
+import { actionLabel, betControl, cardNode, chipsOutcome, describeAction, el, recordAction, signedChips } from './poker.js';
 
 const REVEAL_MS = 1600;
 const SETTLED_MS = 900;
@@ -189,7 +189,8 @@ export default {
 
   // --- records ---------------------------------------------------------------------------
 
-  describeEvent(event, { i18n, name }) {
+  describeEvent(event, context) {
+    const { i18n, name, say } = context;
     const { t, fmt } = i18n;
     switch (event.type) {
       case 'deal':
@@ -197,17 +198,17 @@ export default {
       case 'reshuffle':
         return { seat: null, kind: 'round', content: t('event.onepoker.reshuffle', { count: event.stock_size }) };
       case 'draw':
-        return { seat: event.seat, content: t('event.onepoker.draw') };
+        return { seat: event.seat, content: say('event.onepoker.draw', event.seat) };
       case 'ante':
         return { seat: null, content: t('event.onepoker.ante', { amount: event.amount, pot: event.pot }) };
       case 'signal':
-        return { seat: event.seat, content: signalText(event, t) };
+        return { seat: event.seat, content: say('event.onepoker.signal', event.seat, { up: event.up, down: event.down }) };
       case 'lock':
-        return { seat: event.seat, content: t('event.onepoker.lock') };
+        return { seat: event.seat, content: say('event.onepoker.lock', event.seat) };
       case 'action':
-        return { seat: event.seat, content: describeAction(event, i18n) };
+        return { seat: event.seat, content: recordAction(event, i18n, say) };
       case 'uncalled':
-        return { seat: event.seat, content: t('event.poker.uncalled', { amount: event.amount }) };
+        return { seat: event.seat, content: say('event.poker.uncalled', event.seat, { amount: event.amount }) };
       case 'reveal':
         return {
           seat: null,
@@ -219,7 +220,7 @@ export default {
       case 'match_over':
         return { seat: null, kind: 'result', content: this.resultHeadline(event, { i18n, name }) };
       default:
-        return base.describeEvent.call(this, event, { i18n, name });
+        return base.describeEvent.call(this, event, context);
     }
   },
 
@@ -264,7 +265,7 @@ export default {
     const meInfo = el('div', { className: 'pk-me-info' });
     const lockBox = el('div', { className: 'op-lock', testid: 'lock-step' });
     const lockNote = el('p', { className: 'op-lock-note', testid: 'lock-note' });
-    const lockButton = el('button', { type: 'button', className: 'button primary', testid: 'lock-confirm' });
+    const lockButton = el('button', { type: 'button', className: 'button primary', testid: 'lock-confirm', dataset: { key: 'confirm' } });
     lockBox.append(lockNote, lockButton);
     page.control = betControl({ i18n, onAct: act });
     ui.hint.classList.add('small');
@@ -386,10 +387,6 @@ export default {
     drawLastDeal(n.last, host);
   },
 };
-
-function signalText(signal, t) {
-  return t('table.onepoker.signal', { up: signal.up, down: signal.down });
-}
 
 function signalNode(signal, t, seat) {
   const box = el('p', { className: 'op-signal', testid: `signal-${seat}`, attrs: { 'aria-label': t('table.onepoker.signal_label') } });

@@ -67,6 +67,15 @@ export function describeAction(event, { t }) {
   return event.all_in ? `${text} — ${t('table.poker.all_in')}` : text;
 }
 
+// The same action as a sentence of the records, about its seat ("You call (40 this
+// round)", "AI 2 raises to 60 — All-in"); ``say`` as the table gives it.
+export function recordAction(event, { t }, say) {
+  const verb = event.action.split(' ')[0];
+  const sentence = say(`event.poker.${verb}`, event.seat, { amount: event.total });
+  if (event.all_in) sentence.append(` — ${t('table.poker.all_in')}`);
+  return sentence;
+}
+
 let controlCount = 0;
 
 // The bet control. ``update`` redraws it for the view ({legal_actions, bet_range, to_call})
@@ -78,8 +87,10 @@ export function betControl({ i18n, onAct }) {
   const id = `bet-amount-${controlCount}`;
   const root = el('div', { className: 'bet-control', testid: 'bet-control' });
   const moves = el('div', { className: 'bet-moves' });
+  // data-key: the table's keyboard (P checks, or folds when checking is not possible).
+  const keys = { check: 'pass', fold: 'fold' };
   const button = (verb, extra = '') =>
-    el('button', { type: 'button', className: `button ${extra}`.trim(), testid: verb, dataset: { action: verb } });
+    el('button', { type: 'button', className: `button ${extra}`.trim(), testid: verb, dataset: { action: verb, key: keys[verb] ?? '' } });
   const fold = button('fold');
   const check = button('check');
   const call = button('call');
@@ -108,7 +119,7 @@ export function betControl({ i18n, onAct }) {
   const allIn = quickButton('allin');
   quick.append(half, pot, allIn);
   const error = el('p', { className: 'bet-error', testid: 'bet-error', hidden: true, attrs: { 'aria-live': 'polite' } });
-  const confirm = el('button', { type: 'button', className: 'button primary', testid: 'bet-confirm' });
+  const confirm = el('button', { type: 'button', className: 'button primary', testid: 'bet-confirm', dataset: { key: 'confirm' } });
   fieldset.append(legend, el('div', { className: 'bet-inputs' }, [numberLabel, number, slider]), limits, quick, error, confirm);
   root.append(moves, fieldset);
 

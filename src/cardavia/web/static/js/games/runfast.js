@@ -17,10 +17,10 @@ export default {
   },
 
   describeEvent(event, context) {
-    const { i18n, name } = context;
+    const { name, say } = context;
     if (event.type === 'bonus') {
       const amounts = event.amounts.map((amount, seat) => `${name(seat)} ${signed(amount)}`).join(', ');
-      return { seat: event.seat, content: i18n.t('event.bonus', { amounts }) };
+      return { seat: event.seat, content: say('event.bonus', event.seat, { amounts }) };
     }
     return climbing.describeEvent.call(this, event, context);
   },
@@ -42,11 +42,11 @@ export default {
   resultBreakdown(event, { i18n, name }) {
     const { penalties, bonuses } = event.breakdown;
     const lines = Object.entries(penalties).map(([seat, p]) => {
-      const parts = [i18n.t('result.penalty.cards', { n: p.cards })];
+      const parts = [i18n.t('result.penalty.cards', { count: p.cards })];
       if (p.doubled) parts.push(i18n.t('result.penalty.doubled'));
       if (p.two_of_spades) parts.push(i18n.t('result.penalty.two_of_spades'));
       if (p.bombs) parts.push(i18n.t('result.penalty.bombs', { n: p.bombs }));
-      return `${i18n.t('result.penalty', { player: name(Number(seat)), total: p.total })}: ${parts.join(', ')}`;
+      return i18n.said('result.penalty', Number(seat), name(Number(seat)), { total: p.total, details: parts.join(', ') });
     });
     if (bonuses.some((amount) => amount !== 0)) {
       lines.push(
