@@ -22,7 +22,7 @@ large, 422 malformed body.
 from __future__ import annotations
 
 import secrets
-import time
+from dataclasses import replace
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
@@ -187,18 +187,6 @@ def human_is_out(state: State) -> bool:
     )
 
 
-async def _play_quickly(bots: BotPool, match: Match, state: State) -> None:
-    """Skip to the result: quick ``basic`` decisions for up to :data:`QUICK_SLICE` seconds
-    (about one strong decision's time), saved together by the caller."""
-    deadline = time.monotonic() + QUICK_SLICE
-    while time.monotonic() < deadline:
-        seat = state.current_player
-        if seat is None or seat == HUMAN_SEAT:
-            return
-        seed = bot_seed(match.id, len(state.events))
-        state.apply(await bots.act(match.game, Level.basic.value, seed, state.view(seat)))
-
-
 def _stale(match: Match, version: int) -> HTTPException:
     return HTTPException(
         status.HTTP_409_CONFLICT,
@@ -324,8 +312,9 @@ async def advance(
         raise HTTPException(
             status.HTTP_400_BAD_REQUEST, "skipping ahead is only for a match you are out of"
         )
-    if body.quick:
-        await _play_quickly(bots, match, state)
+    if body.quick:  # Skip: quick basic decisions for about one strong decision's time
+        quick = await bots.play_quickly(match.game, match_id, match.state_json, QUICK_SLICE)
+        state = _state(replace(match, state_json=quick))
     else:
         seed = bot_seed(match_id, len(state.events))
         state.apply(await bots.act(match.game, match.level, seed, state.view(seat)))

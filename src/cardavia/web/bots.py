@@ -12,6 +12,8 @@ import asyncio
 import hashlib
 import multiprocessing
 import threading
+import time
+from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
@@ -30,6 +32,24 @@ def decide(game: str, level: str, seed: int, budget: float, view: dict[str, Any]
 
     options: dict[str, Any] = {"budget": budget} if level == STRONG else {}
     return cardavia.new_bot(game, level, seed, **options).act(view)
+
+
+def play_quickly(game: str, match_id: str, state_json: str, seconds: float) -> str:
+    """Skip to the result (runs in a worker process): ``basic`` decisions for the AI seats,
+    seeded as one at a time would be, for up to ``seconds`` or until seat 0 is to act or
+    the match is over; the state after them. One pool call, so the growing view is never
+    sent across processes once per decision."""
+    import cardavia
+
+    state = cardavia.new_game(game).state_from_json(state_json)
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        seat = state.current_player
+        if seat is None or seat == 0:
+            break
+        seed = bot_seed(match_id, len(state.events))
+        state.apply(cardavia.new_bot(game, "basic", seed).act(state.view(seat)))
+    return state.to_json()
 
 
 def _warm_up() -> None:
@@ -64,18 +84,21 @@ class BotPool:
             return self._executor
 
     async def act(self, game: str, level: str, seed: int, view: dict[str, Any]) -> str:
+        return await self._run(decide, game, level, seed, self.budget, view)
+
+    async def play_quickly(self, game: str, match_id: str, state_json: str, seconds: float) -> str:
+        """:func:`play_quickly` in the pool."""
+        return await self._run(play_quickly, game, match_id, state_json, seconds)
+
+    async def _run(self, function: Callable[..., str], *args: Any) -> str:
         loop = asyncio.get_running_loop()
         executor = self.executor
         try:
-            return await loop.run_in_executor(
-                executor, decide, game, level, seed, self.budget, view
-            )
+            return await loop.run_in_executor(executor, function, *args)
         except BrokenExecutor:
             # A worker died (killed, out of memory): start a fresh pool and try once more.
             self._discard(executor)
-            return await loop.run_in_executor(
-                self.executor, decide, game, level, seed, self.budget, view
-            )
+            return await loop.run_in_executor(self.executor, function, *args)
 
     def _discard(self, executor: Executor) -> None:
         with self._lock:

@@ -532,7 +532,7 @@ function record(event) {
   what.append(line.content);
   li.append(what);
   ui.records.append(li);
-  li.scrollIntoView?.({ block: 'nearest' });
+  if (state.watching !== 'skip') li.scrollIntoView?.({ block: 'nearest' }); // once at the end
 }
 
 function applyEvent(event) {
@@ -563,6 +563,7 @@ async function replay(from) {
     }
   }
   state.adapter.syncTable(state.table, view());
+  ui.records.lastElementChild?.scrollIntoView?.({ block: 'nearest' });
   draw();
 }
 
