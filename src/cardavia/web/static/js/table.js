@@ -6,6 +6,7 @@ import { cardSVG, cardText } from './cards.js';
 import { loadAdapter } from './games/index.js';
 import { actionCards } from './games/base.js';
 import { makeI18n } from './i18n.js';
+import { cue } from './motion.js';
 
 const STEP_MS = 600;
 const LEVEL_KEY = 'cardavia.level';
@@ -506,6 +507,7 @@ async function replay(from) {
   for (let index = from; index < events.length; index += 1) {
     const event = events[index];
     applyEvent(event);
+    cue(event); // its motion, once the table is redrawn
     state.shown = index + 1;
     const aiMove = typeof event.seat === 'number' && event.seat !== 0;
     const usual = aiMove || event.type === 'landlord' || event.type === 'void_deal' ? STEP_MS : 0;
