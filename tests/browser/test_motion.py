@@ -35,6 +35,7 @@ from .conftest import (
 
 RUNFAST_SEED = 6  # You hold the 3♥ and open
 BRIDGE_SEED = 1  # You deal
+HOLDEM_SEED = 3  # AI 3 acts first, then You
 SETTLE_MS = 3_000  # every animation is under half a second; this is room, not a pace
 
 # Records the cards placed on the table (the climbing games' top play, Bridge's trick) and
@@ -233,6 +234,41 @@ def test_bridge_one_click_plays_a_card(page: Page, server: Server) -> None:
     east = [item for item in ai_plays(page) if item["seat"] == "3"]
     assert east and east[0]["moving"] > 0, ai_plays(page)
     screenshot(page, "motion-bridge-one-click")
+
+    # Your card completes the trick: the four cards slide to the winner (West's lead,
+    # which no other motion touches after it was played, moves too).
+    lead = page.locator("[data-testid=trick-card][data-seat='1']").get_attribute("data-card")
+    mine = page.locator("button[data-testid=hand-card]:enabled").first
+    click_and_wait(page, mine)
+    gathered = page.evaluate(
+        "lead => window.__placed.some(({ card, moving }) => card === lead && moving > 0)", lead
+    )
+    assert gathered, "the finished trick did not move"
+    page.wait_for_function(
+        "() => window.__placed.every(({ node }) => node.getAnimations()"
+        ".every((animation) => animation.playState === 'finished'))",
+        timeout=SETTLE_MS,
+    )
+
+
+def holdem_your_call() -> State:
+    """Hold'em seed 3: AI 3 calls the big blind, You are to act (a call pays 20)."""
+    state = cardavia.new_game("holdem").new_state(seed=HOLDEM_SEED)
+    state.apply("call")
+    view = state.view(0)
+    assert view["current_player"] == 0 and "call" in view["legal_actions"]
+    return state
+
+
+def test_holdem_chips_travel(page: Page, server: Server) -> None:
+    page.emulate_media(reduced_motion="no-preference")
+    page.goto(seeded_match(server, page, holdem_your_call(), "holdem"))
+    assert wait_ready(page) == "turn"
+    page.evaluate(WATCH_TABLE)
+    click_and_wait(page, page.get_by_test_id("call"))
+    assert page.evaluate("() => window.__ghosts") > 0, "no chip moved"
+    # The chips land and are gone: nothing is left over the table.
+    page.wait_for_function("() => !document.querySelector('.motion-ghost')", timeout=SETTLE_MS)
 
 
 def test_bridge_confirm_setting_first_click_selects(page: Page, server: Server) -> None:

@@ -34,7 +34,8 @@ export function reducedMotion() {
 // --- geometry and the ghost layer ---------------------------------------------------------
 
 const tableRoot = () => document.getElementById('table');
-const seatBox = (root, seat) => root.querySelector(`${SEAT}[data-seat="${seat}"]`);
+// The seat shown (a custom felt hides the generic table's own seat 0).
+const seatBox = (root, seat) => visible(root.querySelectorAll(`${SEAT}[data-seat="${seat}"]`))[0] ?? null;
 const cssEscape = (value) => (window.CSS?.escape ? CSS.escape(value) : value);
 
 function rectOf(node) {
