@@ -67,8 +67,11 @@ const SOUNDS = {
   },
 };
 
+// Browsers start audio only after the page has had a click or a key: none before.
+const mayPlay = () => navigator.userActivation?.hasBeenActive ?? true;
+
 export function playSound(name) {
-  if (!soundOn() || !SOUNDS[name]) return;
+  if (!soundOn() || !SOUNDS[name] || !mayPlay()) return;
   const ctx = audio();
   if (!ctx) return;
   if (ctx.state === 'suspended') ctx.resume().catch(() => {});
