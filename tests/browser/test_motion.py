@@ -17,6 +17,7 @@ import re
 import secrets
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 import cardavia
@@ -36,6 +37,8 @@ from .conftest import (
 RUNFAST_SEED = 6  # You hold the 3♥ and open
 BRIDGE_SEED = 1  # You deal
 HOLDEM_SEED = 3  # AI 3 acts first, then You
+DOUDIZHU_SEED = 1  # You bid first
+ONEPOKER_SEED = 3  # You lock first
 SETTLE_MS = 3_000  # every animation is under half a second; this is room, not a pace
 
 # Records the cards placed on the table (the climbing games' top play, Bridge's trick) and
@@ -294,3 +297,69 @@ def test_bridge_confirm_setting_first_click_selects(page: Page, server: Server) 
     version = table_attr(page, "version")
     click_and_wait(page, confirm)
     assert sent_actions(sent) == [f"play {card}"] and table_attr(page, "version") != version
+
+
+def doudizhu_your_bid() -> State:
+    state = cardavia.new_game("doudizhu").new_state(seed=DOUDIZHU_SEED)
+    assert state.current_player == 0
+    return state
+
+
+def onepoker_your_lock() -> State:
+    state = cardavia.new_game("onepoker").new_state(seed=ONEPOKER_SEED)
+    assert state.current_player == 0
+    return state
+
+
+TURN_RING = "rgb(181, 131, 42) 0px 0px 0px 3px, rgba(181, 131, 42, 0.55) 0px 0px 16px 2px"
+
+# Each game at a seeded moment: the state, its seats, the seat to act (Bridge: the
+# dummy, whose card You choose).
+TURNS = {
+    "doudizhu": (doudizhu_your_bid, 3, "0"),
+    "runfast": (runfast_opening, 3, "0"),
+    "holdem": (holdem_your_call, 4, "0"),
+    "onepoker": (onepoker_your_lock, 2, "0"),
+    "bridge": (bridge_dummy_to_play, 4, "2"),
+}
+
+
+@pytest.mark.parametrize("game", list(TURNS))
+def test_every_seat_is_marked_and_the_seat_to_act_stands_out(
+    page: Page, server: Server, game: str
+) -> None:
+    make, players, to_act = TURNS[game]
+    page.goto(seeded_match(server, page, make(), f"turn-{game}"))
+    wait_ready(page)
+    seats = page.evaluate(
+        """() => [...document.querySelectorAll('#table :is(.seat, .pk-seat, .bd-seat)')]
+            .filter((seat) => seat.getClientRects().length)
+            .map((seat) => ({
+                seat: seat.dataset.seat,
+                turn: seat.classList.contains('is-turn'),
+                ring: getComputedStyle(seat).boxShadow,
+            }))"""
+    )
+    assert sorted(seat["seat"] for seat in seats) == [str(n) for n in range(players)], seats
+    turns = [seat for seat in seats if seat["turn"]]
+    assert [seat["seat"] for seat in turns] == [to_act], seats
+    # One look in every game: the accent ring and its glow, static under reduced motion.
+    assert turns[0]["ring"] == TURN_RING
+    assert page.evaluate("() => document.getAnimations().length") == 0
+    # An AI thinking: its seat shows the badge (table.js marks the table while it waits).
+    ai = next(seat["seat"] for seat in seats if seat["seat"] != "0")
+    badge = page.evaluate(
+        """seat => {
+            const table = document.getElementById('table');
+            table.dataset.thinking = seat;
+            const box = [...table.querySelectorAll(`[data-seat="${seat}"]`)].find(
+                (node) => node.matches('.seat, .pk-seat, .bd-seat') && node.getClientRects().length,
+            );
+            const content = getComputedStyle(box, '::after').content;
+            delete table.dataset.thinking;
+            return content;
+        }""",
+        ai,
+    )
+    assert badge != "none", "no thinking badge"
+    screenshot(page, f"motion-turn-{game}")
