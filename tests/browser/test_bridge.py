@@ -4,9 +4,10 @@ name no trump) and every card of South and of the dummy North is yours to click.
 on the way: the bidding box at the first call (Pass and the 35 bids, no Double or
 Redouble), your call in the auction grid under S, North's cards hidden during the auction
 and face up from the opening lead, the dummy's cards selectable only when the dummy is to
-play (SI-15), select → change → Confirm sends one play (SI-07), the last trick on demand,
-the records and the score breakdown adding up to the score (SI-16), no hidden card in any
-response (SI-17). Then the table in French and on a 375 px phone.
+play (SI-15), one click plays a card, and with the confirm setting select → change →
+Confirm sends one play (SI-07), the last trick on demand, the records and the score
+breakdown adding up to the score (SI-16), no hidden card in any response (SI-17). Then
+the table in French and on a 375 px phone.
 
 The AI level is ``random`` (set before the page loads): fast, and available even while
 the bridge ``basic`` bot is being written."""
@@ -155,23 +156,29 @@ def test_bridge_whole_deal_by_clicks(page: Page, server: Server) -> None:
         assert sorted(enabled_cards(page, own)) == sorted(legal)
         assert enabled_cards(page, other) == []
         confirm = page.get_by_test_id("play-confirm")
-        expect(confirm).to_be_disabled()
         card = legal[-1]
+        target = page.locator(f"[data-testid={own}][data-card='{card}']")
         before = len(sent)
         if not checked_switch and len(legal) > 1:
-            # SI-07: select, deselect, select another: one play, the last selection.
+            # SI-07, with the setting that asks to confirm each card: select, deselect,
+            # select another, Confirm: one play, the last selection.
+            page.get_by_test_id("confirm-cards").check()
+            expect(confirm).to_be_disabled()
             page.locator(f"[data-testid={own}][data-card='{legal[0]}']").click()
             expect(confirm).to_be_enabled()
             page.locator(f"[data-testid={own}][data-card='{legal[0]}']").click()
             expect(confirm).to_be_disabled()
+            target.click()
+            expect(target).to_have_attribute("aria-pressed", "true")
+            expect(confirm).to_be_enabled()
+            assert len(sent) == before, "a card was sent before Confirm"
+            state = click_and_wait(page, confirm)
+            page.get_by_test_id("confirm-cards").uncheck()
             checked_switch = True
-        page.locator(f"[data-testid={own}][data-card='{card}']").click()
-        expect(page.locator(f"[data-testid={own}][data-card='{card}']")).to_have_attribute(
-            "aria-pressed", "true"
-        )
-        expect(confirm).to_be_enabled()
-        assert len(sent) == before, "a card was sent before Confirm"
-        state = click_and_wait(page, confirm)
+        else:
+            # By default one click plays the card.
+            expect(confirm).to_be_hidden()
+            state = click_and_wait(page, target)
         assert sent_actions(sent)[before:] == [f"play {card}"]
         plays += 1
         if not checked_last and state == "turn":
@@ -428,11 +435,10 @@ def test_bridge_on_a_phone(browser: Browser, server: Server) -> None:
         expect(page.get_by_test_id("dummy")).to_be_visible()
         fits("play")
         screenshot(page, "bridge-phone-play")
-        # One card by taps.
+        # One card by a tap.
         buttons = page.locator("button[data-card]:enabled")
         if state == "turn" and buttons.count():
-            buttons.first.click()
-            click_and_wait(page, page.get_by_test_id("play-confirm"))
+            click_and_wait(page, buttons.first)
             fits("after a play")
     finally:
         close_page(page)

@@ -78,7 +78,8 @@ function wireSettingsBar(settings) {
   });
 }
 
-const settings = readSettings();
+// The page's settings, shared by every module that keeps one (sound.js, the Bridge table).
+export const settings = readSettings();
 applySettings(settings);
 if (document.readyState === 'loading') {
   document.addEventListener('DOMContentLoaded', () => wireSettingsBar(settings), { once: true });

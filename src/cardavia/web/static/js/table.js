@@ -7,6 +7,7 @@ import { cardSVG, cardText } from './cards.js';
 import { loadAdapter } from './games/index.js';
 import { actionCards } from './games/base.js';
 import { makeI18n } from './i18n.js';
+import { cue } from './motion.js';
 
 const STEP_MS = 600;
 const RETRY_MS = 1500;
@@ -550,6 +551,7 @@ async function replay(from) {
   for (let index = from; index < events.length; index += 1) {
     const event = events[index];
     applyEvent(event);
+    cue(event); // its motion, once the table is redrawn
     state.shown = index + 1;
     if (state.watching === 'skip') continue;
     const aiMove = typeof event.seat === 'number' && event.seat !== 0;

@@ -6,6 +6,7 @@
 // counts of both sides, the dummy face up after the opening lead (its cards selectable when
 // You declare and the dummy is to play), and the score breakdown at the end.
 import { SUIT_SYMBOLS, cardText, suitOf } from '../cards.js';
+import { saveSettings, settings } from '../settings.js';
 import { base } from './base.js';
 import { cardNode, el } from './poker.js';
 
@@ -27,6 +28,8 @@ const signed = (value) => (value > 0 ? `+${value}` : value < 0 ? `−${-value}` 
 const displayKey = (card) => SUIT_ORDER.indexOf(card[1]) * 20 + RANK_ORDER.indexOf(card[0]);
 const sortCards = (cards) => [...cards].sort((a, b) => displayKey(a) - displayKey(b));
 const isVulnerable = (vulnerability, s) => vulnerability === 'both' || vulnerability === sideKey(s);
+// One click or tap plays a card, unless the player asked to confirm each card (a setting).
+const confirmEachCard = () => settings.bridgeConfirm === true;
 
 function slow() {
   try {
@@ -425,7 +428,12 @@ export default {
     }
     box.append(boxTitle, bids, others);
     ui.hint.classList.add('small');
-    const tools = el('div', { className: 'bd-tools' }, [ui.hint]);
+    const confirmToggle = el('input', { type: 'checkbox', checked: confirmEachCard(), testid: 'confirm-cards' });
+    const confirmSetting = el('label', { className: 'bd-confirm-setting', title: t('table.bridge.confirm_cards_note') }, [
+      confirmToggle,
+      el('span', {}, [t('table.bridge.confirm_cards')]),
+    ]);
+    const tools = el('div', { className: 'bd-tools' }, [ui.hint, confirmSetting]);
     seats[0].classList.add('bd-me');
     const meBody = el('div', { className: 'bd-me-body' });
     seats[0].append(meBody);
@@ -441,9 +449,19 @@ export default {
     const choose = (event) => {
       const button = event.target.closest('button[data-card]');
       if (!button || button.disabled) return;
+      if (!confirmEachCard()) {
+        act(`play ${button.dataset.card}`);
+        return;
+      }
       page.selected = page.selected === button.dataset.card ? null : button.dataset.card;
       page.redraw?.();
     };
+    confirmToggle.addEventListener('change', () => {
+      settings.bridgeConfirm = confirmToggle.checked;
+      saveSettings(settings);
+      page.selected = null;
+      page.redraw?.();
+    });
     ring.addEventListener('click', choose);
     confirm.addEventListener('click', () => {
       if (!confirm.disabled && page.selected) act(`play ${page.selected}`);
@@ -536,13 +554,17 @@ export default {
       button.classList.toggle('is-hinted', host.hinted === action);
     }
 
-    // The play control: select a card (yours, or the dummy's when You declare), confirm.
+    // The play control: a click plays a card (yours, or the dummy's when You declare); with
+    // the confirm setting it selects the card, then Play the card sends it (so does a hint).
     const playing = table.phase === 'play' && myTurn && plays.size > 0;
     n.playBox.hidden = !playing;
     const fromDummy = playing && table.turnHand === table.dummy && table.dummy !== 0;
+    const confirming = confirmEachCard();
+    const prompt = confirming ? ['table.bridge.select_dummy', 'table.bridge.select_card'] : ['table.bridge.click_dummy', 'table.bridge.click_card'];
     n.playNote.textContent = page.selected
       ? t('table.bridge.selected', { card: cardText(page.selected) })
-      : t(fromDummy ? 'table.bridge.select_dummy' : 'table.bridge.select_card', { player: seatName(table.dummy ?? 2, t, true) });
+      : t(fromDummy ? prompt[0] : prompt[1], { player: seatName(table.dummy ?? 2, t, true) });
+    n.confirm.hidden = !confirming && !page.selected;
     n.confirm.textContent = page.selected ? t('table.bridge.play_card', { card: cardText(page.selected) }) : t('table.bridge.play');
     n.confirm.disabled = !playing || !page.selected;
     n.confirm.dataset.action = page.selected ? `play ${page.selected}` : '';
