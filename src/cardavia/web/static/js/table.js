@@ -551,9 +551,9 @@ async function replay(from) {
   for (let index = from; index < events.length; index += 1) {
     const event = events[index];
     applyEvent(event);
-    cue(event); // its motion, once the table is redrawn
     state.shown = index + 1;
-    if (state.watching === 'skip') continue;
+    if (state.watching === 'skip') continue; // no motion and no pause while skipping
+    cue(event); // its motion, once the table is redrawn
     const aiMove = typeof event.seat === 'number' && event.seat !== 0;
     const usual = aiMove || event.type === 'landlord' || event.type === 'void_deal' ? STEP_MS : 0;
     // An adapter may pace its own events: a delay in ms, or a promise (e.g. a choice).
