@@ -1,7 +1,8 @@
 """Bot decisions off the event loop, in a process pool.
 
 Every decision is ``cardavia.new_bot(game, level, seed).act(view)`` for one seat's view,
-computed in a worker process (spawn context, created on first use, shut down with the
+and every hint ``cardavia.ai.hints.suggest(game, view, seed, budget)``, computed in a
+worker process (spawn context, created on first use, shut down with the
 app). The API awaits it through ``loop.run_in_executor``. Seeds come from the match id and
 the number of public events so far, so the same match replays the same decisions.
 """
@@ -12,8 +13,11 @@ import asyncio
 import hashlib
 import multiprocessing
 import threading
+from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 STRONG = "strong"
 
@@ -30,6 +34,15 @@ def decide(game: str, level: str, seed: int, budget: float, view: dict[str, Any]
 
     options: dict[str, Any] = {"budget": budget} if level == STRONG else {}
     return cardavia.new_bot(game, level, seed, **options).act(view)
+
+
+def hint(game: str, seed: int, budget: float, view: dict[str, Any]) -> dict[str, Any]:
+    """The hint for one view (runs in a worker process): the strong bot's action, the
+    catalog key of its reason and the reason's parameters."""
+    from cardavia.ai.hints import suggest
+
+    suggestion = suggest(game, view, seed, budget)
+    return {"action": suggestion.action, "reason": suggestion.reason, "params": suggestion.params}
 
 
 def _warm_up() -> None:
@@ -64,18 +77,23 @@ class BotPool:
             return self._executor
 
     async def act(self, game: str, level: str, seed: int, view: dict[str, Any]) -> str:
+        return await self._run(decide, game, level, seed, self.budget, view)
+
+    async def hint(self, game: str, seed: int, view: dict[str, Any]) -> dict[str, Any]:
+        """:func:`hint` in a worker, within min(the pool's budget, the hint budget)."""
+        from cardavia.ai.hints import HINT_BUDGET
+
+        return await self._run(hint, game, seed, min(self.budget, HINT_BUDGET), view)
+
+    async def _run(self, function: Callable[..., T], *args: Any) -> T:
         loop = asyncio.get_running_loop()
         executor = self.executor
         try:
-            return await loop.run_in_executor(
-                executor, decide, game, level, seed, self.budget, view
-            )
+            return await loop.run_in_executor(executor, function, *args)
         except BrokenExecutor:
             # A worker died (killed, out of memory): start a fresh pool and try once more.
             self._discard(executor)
-            return await loop.run_in_executor(
-                self.executor, decide, game, level, seed, self.budget, view
-            )
+            return await loop.run_in_executor(self.executor, function, *args)
 
     def _discard(self, executor: Executor) -> None:
         with self._lock:
