@@ -14,7 +14,15 @@ import pytest
 
 import cardavia
 from cardavia.ai import hints
-from cardavia.ai.hints import REASONS, Suggestion, hint_bot, percent, pot_odds, suggest
+from cardavia.ai.hints import (
+    HINT_BUDGET,
+    REASONS,
+    Suggestion,
+    hint_bot,
+    percent,
+    pot_odds,
+    suggest,
+)
 from cardavia.engine import State
 from cardavia.locale import LANGUAGES, catalog, placeholders
 
@@ -386,3 +394,22 @@ def test_every_reason_is_in_every_catalog_with_its_placeholders(lang: str) -> No
         assert placeholders(text) == set(params), f"{lang} {key}"
     for key in ("hint.for", "hint.selected"):
         assert placeholders(str(texts[key])) >= {"reason"}
+
+
+# --- the arena's hint seat --------------------------------------------------------------
+
+
+def test_the_arena_seats_a_player_who_follows_the_hint() -> None:
+    from cardavia.arena import arena_bot, parse_levels, run_arena
+
+    assert parse_levels("onepoker", "hint,basic") == ["hint", "basic"]
+    view = onepoker_view()
+    player = arena_bot("onepoker", "hint", seed=4, budget=None)
+    assert isinstance(player, hints.HintPlayer) and player.budget == HINT_BUDGET
+    capped = arena_bot("onepoker", "hint", seed=4, budget=2.0)
+    assert isinstance(capped, hints.HintPlayer) and capped.budget == HINT_BUDGET
+    seed = 4 + len(view["events"])
+    assert player.act(view) == suggest("onepoker", view, seed).action
+    report = run_arena("onepoker", ["hint", "basic"], deals=4, seed=1)
+    assert [row.label for row in report.rows if row.role == "all"] == ["hint", "basic"]
+    assert sum(row.decisions for row in report.rows if row.role == "all") > 0

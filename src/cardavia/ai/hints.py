@@ -79,6 +79,19 @@ def hint_bot(game: str, view: dict[str, Any], seed: int = 0, budget: float = HIN
     raise ValueError(f"no hints for {game}")
 
 
+class HintPlayer:
+    """A player who always plays the hint (the arena's ``hint`` seat): :func:`suggest` for
+    every view, seeded by ``seed`` and the position."""
+
+    def __init__(self, game: str, seed: int = 0, budget: float = HINT_BUDGET) -> None:
+        self.game = game
+        self.seed = seed
+        self.budget = budget
+
+    def act(self, view: dict[str, Any]) -> str:
+        return suggest(self.game, view, self.seed + len(view["events"]), self.budget).action
+
+
 def _reason(action: str, key: str, **params: int | float | str) -> Suggestion:
     return Suggestion(action, REASON + key, dict(params))
 
