@@ -35,7 +35,9 @@ class SearchDecision:
 
 
 class SearchBot:
-    """Flat Monte Carlo over sampled worlds with a rollout policy."""
+    """Flat Monte Carlo over sampled worlds with a rollout policy: as many worlds as
+    ``budget`` seconds allow, or exactly ``worlds`` of them without a clock (reproducible).
+    ``last_decision`` records what the last decision weighed."""
 
     def __init__(
         self,
