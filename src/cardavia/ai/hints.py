@@ -35,7 +35,7 @@ MIN_WORLDS, MAX_WORLDS = 8, 400
 HOLDEM_SAMPLE_COST = 40e-6
 MIN_SAMPLES, MAX_SAMPLES = 200, 8000
 PURE = 95  # per cent: a strategy this sure of a move "always" makes it
-PLANNED_SHARE = 0.6  # of the budget: room for building the views and the reason
+PLANNED_SHARE = 0.4  # of the budget: rollouts run up to 3x the planned cost (long rounds, load)
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
