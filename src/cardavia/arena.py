@@ -15,6 +15,9 @@ each side's bots as partners are played (Bridge: 8 of the 24, each side sitting
 North–South and East–West equally often, each seed replayed with the sides swapped).
 A bot's points are its side's (partners' rows are equal); a seat wins when its score is
 positive, and its role is declarer, dummy or defender (``passed out`` when nobody bid).
+
+Besides the bot levels, ``--bots`` may seat ``hint``: a player who always plays the hint
+(:class:`cardavia.ai.hints.HintPlayer`, the strong bot at min(``--budget``, 0.5 s)).
 """
 
 from __future__ import annotations
@@ -36,7 +39,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from cardavia.ai import LEVELS
+from cardavia.ai import LEVELS, Bot
+from cardavia.ai.hints import HINT_BUDGET, HintPlayer
 from cardavia.engine import IllegalAction, new_game
 from cardavia.terminal import GAME_TITLES, make_bot
 
@@ -94,14 +98,18 @@ def percentile(values: Sequence[float], q: float) -> float:
 # --------------------------------------------------------------------------------------
 
 
+HINT = "hint"  # a player who always follows the hint
+ARENA_LEVELS = (*LEVELS, HINT)
+
+
 def parse_levels(game_name: str, bots: str) -> list[str]:
     """The levels ``--bots`` names ('strong,basic,basic'), one per seat of the game.
     Raises ValueError saying what is wrong (no such game, level or number of seats)."""
     game = new_game(game_name)
     levels = [level.strip() for level in bots.split(",") if level.strip()]
-    bad = [level for level in levels if level not in LEVELS]
+    bad = [level for level in levels if level not in ARENA_LEVELS]
     if bad:
-        raise ValueError(f"unknown bot level {', '.join(bad)}; use {', '.join(LEVELS)}")
+        raise ValueError(f"unknown bot level {', '.join(bad)}; use {', '.join(ARENA_LEVELS)}")
     if len(levels) != game.num_players:
         raise ValueError(
             f"{game_name} has {game.num_players} seats, so --bots needs "
@@ -229,7 +237,7 @@ def play_arena_deal(task: DealTask) -> DealResult:
     state = game.new_state(seed=task.seed)
     start_scores = list(state.scores)
     bots = [
-        make_bot(task.game, task.levels[bot], seed=task.seed * 10 + bot, budget=task.budget)
+        arena_bot(task.game, task.levels[bot], seed=task.seed * 10 + bot, budget=task.budget)
         for bot in task.arrangement
     ]
     times: list[list[float]] = [[] for _ in task.arrangement]
@@ -251,6 +259,13 @@ def play_arena_deal(task: DealTask) -> DealResult:
     scores = [end - start for end, start in zip(state.scores, start_scores, strict=True)]
     roles, wins = deal_outcome(state.view(0), scores)
     return DealResult(task.index, task.seed, task.arrangement, scores, roles, wins, times)
+
+
+def arena_bot(game: str, level: str, seed: int, budget: float | None) -> Bot:
+    """A bot of ``level``, or the hint follower at min(``budget``, the hint budget)."""
+    if level == HINT:
+        return HintPlayer(game, seed, HINT_BUDGET if budget is None else min(budget, HINT_BUDGET))
+    return make_bot(game, level, seed=seed, budget=budget)
 
 
 def _play_deals(tasks: Sequence[DealTask], workers: int) -> Generator[DealResult, None, None]:
@@ -586,7 +601,7 @@ def _progress_printer(console: Console, deals: int) -> Callable[[DealResult], No
 
 def arena_command(settings: ArenaSettings, *, json_path: str | None, console: Console) -> int:
     """``cardavia arena`` with checked levels (:func:`parse_levels`): run, then report."""
-    if settings.budget is not None and "strong" not in settings.levels:
+    if settings.budget is not None and not {"strong", HINT} & set(settings.levels):
         console.print("Note: --budget only applies to strong bots; there are none here.")
     try:
         report = run_arena(

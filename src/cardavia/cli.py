@@ -131,11 +131,17 @@ def _add_play_arguments(play: argparse.ArgumentParser) -> None:
 
 def _add_arena_arguments(arena: argparse.ArgumentParser) -> None:
     arena.add_argument("game")
-    arena.add_argument("--bots", required=True, help="one level per seat, e.g. strong,basic,basic")
+    arena.add_argument(
+        "--bots",
+        required=True,
+        help="one level per seat, e.g. strong,basic,basic; 'hint' always plays the hint",
+    )
     arena.add_argument("--deals", type=_positive_int, default=60)
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("--workers", type=_positive_int, default=1)
-    arena.add_argument("--budget", type=_budget, default=None, help="strong bots: s/decision")
+    arena.add_argument(
+        "--budget", type=_budget, default=None, help="strong bots: s/decision (hint: at most 0.5)"
+    )
     arena.add_argument(
         "--fresh-deals",
         action="store_true",

@@ -491,19 +491,6 @@ def test_only_view_zero_leaves(client: TestClient) -> None:
     assert "hands" not in read(client, match).text
 
 
-def test_hint_is_a_legal_basic_choice(client: TestClient) -> None:
-    match = create(client, "runfast")
-    response = client.get(
-        f"/api/matches/{match['id']}/hint", headers={"X-Match-Token": match["token"]}
-    )
-    assert response.status_code == 200
-    action = response.json()["action"]
-    assert action in match["view"]["legal_actions"]
-    state = full_state(client, match["id"])
-    assert action == cardavia.new_bot("runfast", "basic").act(state.view(0))
-    assert read(client, match).json()["version"] == match["version"]  # a hint changes nothing
-
-
 def stored_matches(client: TestClient) -> int:
     store = client.app.state.store  # type: ignore[attr-defined]
     with store.engine.connect() as connection:

@@ -39,6 +39,7 @@ import bisect
 import random
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from .. import dds
@@ -357,6 +358,19 @@ def close_candidates(view: dict[str, Any], basic: str) -> list[str]:
 # The bot
 
 
+@dataclass(frozen=True)
+class BridgeDecision:
+    """What the last decision weighed. ``kind``: ``forced`` (one legal action, or a basic
+    call with no double-dummy check), ``equivalent`` (legal cards that all take the same
+    tricks), ``play`` (``values``: the tricks each legal card takes on average for its
+    side from here, double dummy, over ``deals`` sampled deals) or ``call`` (``values``:
+    the IMPs each candidate call gains over the basic call on average)."""
+
+    kind: str
+    values: dict[str, float] = field(default_factory=dict)
+    deals: int = 0
+
+
 class StrongBot:
     """Double-dummy search over sampled deals; ``budget`` seconds per decision."""
 
@@ -382,6 +396,7 @@ class StrongBot:
         self.last_samples = 0
         self.last_fitted = 0
         self.last_shortcut = ""
+        self.last_decision = BridgeDecision("forced")
 
     def act(self, view: dict[str, Any]) -> str:
         legal: list[str] = list(view["legal_actions"])
@@ -389,6 +404,7 @@ class StrongBot:
             raise ValueError("this view has nothing to decide")
         self.last_planned = self.last_samples = self.last_fitted = 0
         self.last_shortcut = ""
+        self.last_decision = BridgeDecision("forced")
         if len(legal) == 1:
             self.last_shortcut = "one legal action"
             return str(legal[0])
@@ -410,6 +426,7 @@ class StrongBot:
         cards = [card_of(action) for action in view["legal_actions"]]
         if equivalent_cards(view, cards):
             self.last_shortcut = "equivalent cards"
+            self.last_decision = BridgeDecision("equivalent")
             return f"play {lowest(cards)}"
         start = time.perf_counter()
         rng = decision_rng(self.seed, view)
@@ -438,6 +455,8 @@ class StrongBot:
                 break  # another deal like these would overrun the budget
         self.last_samples = solved
         self.last_fitted = worlds.fitted
+        averages = {card: total / max(1, solved) for card, total in totals.items()}
+        self.last_decision = BridgeDecision("play", averages, solved)
         best = max(totals.values())
         tied = [card for card in cards if totals[card] >= best - 1e-9]
         if len(tied) == 1:
@@ -485,6 +504,8 @@ class StrongBot:
                 break
         self.last_samples = solved
         self.last_fitted = worlds.fitted
+        averages = {call: gain / max(1, solved) for call, gain in gains.items()}
+        self.last_decision = BridgeDecision("call", averages, solved)
         if solved < MIN_AUCTION_SAMPLES:
             self.last_shortcut = "too few deals fit the auction"
             return basic

@@ -33,7 +33,7 @@ import math
 import random
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
 from typing import Any, NamedTuple
@@ -789,6 +789,31 @@ def outcome(
     return result, result
 
 
+@dataclass
+class HoldemDecision:
+    """What the last decision weighed. ``kind``: ``forced`` (one legal action), ``chart``
+    (first in pre-flop: the hand's ``percentile`` among all holdings against the top share
+    ``open_top`` that raises), ``simulated`` (``gains``: chips expected per candidate
+    action; ``equity``: the pot share won at a showdown against the sampled holdings of
+    every opponent still in, over ``samples`` samples) or ``bluff`` (a seeded bluff where
+    the simulation chose to check)."""
+
+    kind: str
+    gains: dict[str, float] = field(default_factory=dict)
+    equity: float = 0.0
+    samples: int = 0
+    percentile: float = 0.0
+    open_top: float = 0.0
+
+
+def showdown_share_of(mine: int, values: list[int]) -> float:
+    """This seat's share of the pot at a showdown against every value of ``values``."""
+    best = max(values)
+    if mine != best:
+        return 1.0 if mine > best else 0.0
+    return 1 / (values.count(best) + 1)
+
+
 class StrongBot:
     """Monte Carlo over opponents' action-weighted ranges; picks the action worth most.
 
@@ -811,15 +836,21 @@ class StrongBot:
         self.max_samples = max_samples
         self.last_samples = 0  # how many samples the last decision used
         self.last_gains: dict[str, float] = {}  # and the chips it expected from each action
+        self.last_equity = 0.0  # the pot share won at showdown, over those samples
+        self.last_decision = HoldemDecision("forced")
 
     def act(self, view: dict[str, Any]) -> str:
         started = time.perf_counter()
         spot = Spot.from_view(view)
+        self.last_decision = HoldemDecision("forced")
         if len(spot.legal) == 1:
             return spot.legal[0]
         opening = first_in(spot)
         if opening is not None:
             self.last_samples, self.last_gains = 0, {}
+            self.last_decision = HoldemDecision(
+                "chart", percentile=preflop_percentile(*spot.hole), open_top=open_top(spot)
+            )
             return legal_or_passive(spot, opening)
         # Seeded by the view too, so a decision never depends on earlier decisions.
         rng = random.Random(
@@ -835,8 +866,13 @@ class StrongBot:
         self.last_gains = {option.action: gain for option, gain in zip(options, gains, strict=True)}
         best = max(range(len(options)), key=lambda i: (gains[i], -i))
         action = options[best].action
+        kind = "simulated"
         if action == "check" and bluff_roll < BLUFF_RATE and bluff_spot(spot):
             action = spot.raise_to(spot.pot_total(0.66))
+            kind = "bluff"
+        self.last_decision = HoldemDecision(
+            kind, dict(self.last_gains), self.last_equity, self.last_samples
+        )
         return legal_or_passive(spot, action)
 
     def _limits(self, started: float) -> tuple[int, float]:
@@ -858,6 +894,7 @@ class StrongBot:
         limit, deadline = self._limits(started)
         folding = [0.0] * len(options)  # totals when folding to a re-raise
         calling = [0.0] * len(options)  # and when calling one
+        showdown_share = 0.0  # the pot share won at a showdown against every holding
         done = tries = 0
         while done < limit and tries < 4 * limit:  # clashes are rare; never loop forever
             tries += 1
@@ -867,12 +904,14 @@ class StrongBot:
             if world is None:
                 continue
             mine, values, places = world
+            showdown_share += showdown_share_of(mine, values)
             for i, option in enumerate(options):
                 if_fold, if_call = outcome(option, mine, values, places, spot.pot)
                 folding[i] += if_fold
                 calling[i] += if_call
             done += 1
         self.last_samples = done
+        self.last_equity = showdown_share / max(1, done)
         return [max(pair) / max(1, done) for pair in zip(folding, calling, strict=True)]
 
 
@@ -914,9 +953,14 @@ def first_in(spot: Spot) -> str | None:
     if spot.street != "preflop" or spot.current_bet > BIG_BLIND:
         return None
     percentile = preflop_percentile(*spot.hole)
-    if percentile < OPEN_TOPS[spot.behind()]:
+    if percentile < open_top(spot):
         return spot.raise_to(spot.pot_total(OPEN_SIZE))
     return spot.give_up()
+
+
+def open_top(spot: Spot) -> float:
+    """The top share of holdings that raises first in from this seat (``OPEN_TOPS``)."""
+    return OPEN_TOPS[spot.behind()]
 
 
 def bluff_spot(spot: Spot) -> bool:

@@ -423,6 +423,22 @@ def sample(probabilities: Sequence[float], rng: random.Random) -> int:
     return max(range(len(probabilities)), key=lambda index: probabilities[index])
 
 
+@dataclass(frozen=True)
+class OnePokerDecision:
+    """What the last decision weighed. ``kind``: ``forced`` (one legal action), ``lock``
+    (``labels`` low/high with the strategy's ``probabilities`` of locking each),
+    ``bet`` (the abstract node's action ``labels`` and their probabilities) or
+    ``off_tree`` (the real betting left the abstract tree: the basic rule decided).
+    ``chosen``: the label drawn; ``equity``: the pot share the (locked) card wins at a
+    showdown against the card an opponent with that signal locks."""
+
+    kind: str
+    labels: tuple[str, ...] = ()
+    probabilities: tuple[float, ...] = ()
+    chosen: str = ""
+    equity: float = 0.0
+
+
 class StrongBot:
     """Plays the stored CFR strategy of the one-deal abstraction. Its draws come from a
     generator seeded by ``seed`` and the view's position in the match, so the same view
@@ -431,9 +447,11 @@ class StrongBot:
     def __init__(self, seed: int = 0, strategy: Strategy | None = None) -> None:
         self.seed = seed
         self.strategy = strategy or load_strategy()
+        self.last_decision = OnePokerDecision("forced")
 
     def act(self, view: dict[str, Any]) -> str:
         legal: list[str] = view["legal_actions"]
+        self.last_decision = OnePokerDecision("forced")
         if len(legal) == 1:
             return legal[0]
         seat, first = view["seat"], view["first"]
@@ -446,11 +464,17 @@ class StrongBot:
         if legal[0].startswith("lock"):
             return self._lock(view, bucket, position, pair, rng)
         node = self._walk(view, rnd, bucket, first)
+        dist = locked_distribution(ups_[1 - seat])
+        chance = equity(rank_of(view["my_locked"]), dist)
         if node is None or node.player != position:  # the real round left the tree
-            dist = locked_distribution(ups_[1 - seat])
-            return basic_bet(view, equity(rank_of(view["my_locked"]), dist))
+            self.last_decision = OnePokerDecision("off_tree", equity=chance)
+            return basic_bet(view, chance)
         probs = self.strategy.bet[bucket][node.key][pair][rank_of(view["my_locked"])]
-        return real_action(node.actions[sample(probs, rng)], rnd, seat, legal)
+        chosen = sample(probs, rng)
+        self.last_decision = OnePokerDecision(
+            "bet", node.actions, tuple(probs), node.actions[chosen], chance
+        )
+        return real_action(node.actions[chosen], rnd, seat, legal)
 
     def _lock(
         self, view: dict[str, Any], bucket: int, position: int, pair: int, rng: random.Random
@@ -458,7 +482,16 @@ class StrongBot:
         cards = sorted(view["hand"], key=rank_of)
         hand = (rank_of(cards[0]), rank_of(cards[1]))
         high = self.strategy.lock[bucket][position][pair][HAND_INDEX[hand]]
-        card = cards[1] if rng.random() < high else cards[0]
+        locks_high = rng.random() < high
+        card = cards[1] if locks_high else cards[0]
+        dist = locked_distribution(view["signals"][1 - view["seat"]]["up"])
+        self.last_decision = OnePokerDecision(
+            "lock",
+            ("low", "high"),
+            (1 - high, high),
+            "high" if locks_high else "low",
+            equity(rank_of(card), dist),
+        )
         return f"lock {card}"
 
     @staticmethod

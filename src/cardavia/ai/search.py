@@ -10,9 +10,11 @@ Monte Carlo: it never looks at the real hidden cards, only at worlds built from 
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import Game, State
@@ -21,8 +23,21 @@ Policy = Callable[[State], str]
 Ranker = Callable[[dict[str, Any]], list[str]]
 
 
+@dataclass
+class SearchDecision:
+    """What the last decision weighed: the candidates in the order tried, each one's mean
+    score and share of worlds won (score above 0) over ``worlds`` sampled worlds."""
+
+    candidates: list[str] = field(default_factory=list)
+    means: dict[str, float] = field(default_factory=dict)
+    wins: dict[str, float] = field(default_factory=dict)
+    worlds: int = 0
+
+
 class SearchBot:
-    """Flat Monte Carlo over sampled worlds with a rollout policy."""
+    """Flat Monte Carlo over sampled worlds with a rollout policy: as many worlds as
+    ``budget`` seconds allow, or exactly ``worlds`` of them without a clock (reproducible).
+    ``last_decision`` records what the last decision weighed."""
 
     def __init__(
         self,
@@ -33,6 +48,7 @@ class SearchBot:
         budget: float = 1.0,
         max_candidates: int = 8,
         max_worlds: int = 10_000,
+        worlds: int | None = None,
     ) -> None:
         self.game = game
         self.rollout = rollout
@@ -41,28 +57,43 @@ class SearchBot:
         self.budget = budget
         self.max_candidates = max_candidates
         self.max_worlds = max_worlds
+        self.fixed_worlds = worlds  # a fixed number of worlds, no clock: reproducible
         self.last_worlds = 0  # how many worlds the last decision searched
+        self.last_decision = SearchDecision()
 
     def act(self, view: dict[str, Any]) -> str:
         legal: list[str] = list(view["legal_actions"])
+        self.last_decision = SearchDecision(candidates=legal[:1])
         if len(legal) == 1:
             return legal[0]
         candidates = self.rank_candidates(view)[: self.max_candidates]
         seat = view["seat"]
         totals = dict.fromkeys(candidates, 0.0)
-        deadline = time.perf_counter() + self.budget
+        won = dict.fromkeys(candidates, 0)
+        deadline = math.inf if self.fixed_worlds else time.perf_counter() + self.budget
+        limit = self.fixed_worlds or self.max_worlds
         worlds = 0
         tries = 0
-        while worlds < self.max_worlds and (tries == 0 or time.perf_counter() < deadline):
+        while worlds < limit and (tries == 0 or time.perf_counter() < deadline):
             tries += 1
+            if self.fixed_worlds and tries > 4 * limit:  # no clock: never loop forever
+                break
             try:
                 world = self.game.sample_state(view, self.rng)
             except ValueError:  # no world found this time: never seen, but never fatal
                 continue
             for action in candidates:
-                totals[action] += self._playout(world.clone(), action, seat)
+                score = self._playout(world.clone(), action, seat)
+                totals[action] += score
+                won[action] += score > 0
             worlds += 1
         self.last_worlds = worlds
+        self.last_decision = SearchDecision(
+            candidates,
+            {action: totals[action] / max(1, worlds) for action in candidates},
+            {action: won[action] / max(1, worlds) for action in candidates},
+            worlds,
+        )
         if not worlds:
             return candidates[0]
         return max(candidates, key=lambda action: (totals[action], -candidates.index(action)))

@@ -12,7 +12,8 @@
   tab or a restart loses nothing, and two callers of the same version play the move once.
   Once seat 0 is out of the match, ``quick`` skips ahead: quick ``basic`` decisions for a
   quarter of a second per request.
-- ``GET /api/matches/{id}/hint``: the ``basic`` bot's choice for seat 0.
+- ``GET /api/matches/{id}/hint``: the ``strong`` bot's choice for seat 0 (at most 0.5 s)
+  and its reason: a catalog key and the parameters that fill it in.
 
 Only ``state.view(0)`` ever leaves the server. Errors: 400 illegal action (nothing
 changed), 403 missing or wrong token, 404 unknown match, 409 stale version, 413 body too
@@ -125,6 +126,12 @@ class Played(BaseModel):
 
 class Hint(BaseModel):
     action: str
+    reason: str = Field(
+        description="a catalog key under hint.reason.", examples=["hint.reason.keeps_bomb"]
+    )
+    params: dict[str, int | float | str] = Field(
+        description="the reason's placeholders: numbers, percentages, ranks, suit symbols"
+    )
 
 
 class ErrorOut(BaseModel):
@@ -327,11 +334,10 @@ async def advance(
 
 @router.get("/matches/{match_id}/hint", response_model=Hint, responses=_errors(403, 404, 409))
 async def hint(match_id: MatchId, store: StoreDep, bots: BotsDep, token: Token = None) -> Hint:
-    """What the ``basic`` bot would play in seat 0's place."""
+    """What the ``strong`` bot would play in seat 0's place, and why."""
     match = await _load(store, match_id, token)
     state = _state(match)
     if state.current_player != HUMAN_SEAT:
         raise HTTPException(status.HTTP_409_CONFLICT, "it is not your turn")
     seed = bot_seed(match_id, len(state.events))
-    action = await bots.act(match.game, Level.basic.value, seed, state.view(HUMAN_SEAT))
-    return Hint(action=action)
+    return Hint(**await bots.hint(match.game, seed, state.view(HUMAN_SEAT)))

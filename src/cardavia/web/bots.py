@@ -1,7 +1,8 @@
 """Bot decisions off the event loop, in a process pool.
 
 Every decision is ``cardavia.new_bot(game, level, seed).act(view)`` for one seat's view,
-computed in a worker process (spawn context, created on first use, shut down with the
+and every hint ``cardavia.ai.hints.suggest(game, view, seed, budget)``, computed in a
+worker process (spawn context, created on first use, shut down with the
 app). The API awaits it through ``loop.run_in_executor``. Seeds come from the match id and
 the number of public events so far, so the same match replays the same decisions.
 """
@@ -15,7 +16,9 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 STRONG = "strong"
 
@@ -50,6 +53,15 @@ def play_quickly(game: str, match_id: str, state_json: str, seconds: float) -> s
         seed = bot_seed(match_id, len(state.events))
         state.apply(cardavia.new_bot(game, "basic", seed).act(state.view(seat)))
     return state.to_json()
+
+
+def hint(game: str, seed: int, budget: float, view: dict[str, Any]) -> dict[str, Any]:
+    """The hint for one view (runs in a worker process): the strong bot's action, the
+    catalog key of its reason and the reason's parameters."""
+    from cardavia.ai.hints import suggest
+
+    suggestion = suggest(game, view, seed, budget)
+    return {"action": suggestion.action, "reason": suggestion.reason, "params": suggestion.params}
 
 
 def _warm_up() -> None:
@@ -90,7 +102,13 @@ class BotPool:
         """:func:`play_quickly` in the pool."""
         return await self._run(play_quickly, game, match_id, state_json, seconds)
 
-    async def _run(self, function: Callable[..., str], *args: Any) -> str:
+    async def hint(self, game: str, seed: int, view: dict[str, Any]) -> dict[str, Any]:
+        """:func:`hint` in a worker, within min(the pool's budget, the hint budget)."""
+        from cardavia.ai.hints import HINT_BUDGET
+
+        return await self._run(hint, game, seed, min(self.budget, HINT_BUDGET), view)
+
+    async def _run(self, function: Callable[..., T], *args: Any) -> T:
         loop = asyncio.get_running_loop()
         executor = self.executor
         try:

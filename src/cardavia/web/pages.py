@@ -44,7 +44,7 @@ TRADITIONS: dict[str, Tradition] = {
 TRADITION_OF = {game: name for name, tr in TRADITIONS.items() for game in tr.games}
 
 # Catalog prefixes the table script needs (sent in the page's JSON data block).
-TABLE_TEXT_PREFIXES = ("table.", "msg.", "event.", "result.", "kind.")
+TABLE_TEXT_PREFIXES = ("table.", "msg.", "event.", "result.", "kind.", "hint.")
 
 
 def playable() -> set[str]:

@@ -733,10 +733,19 @@ async function act(action) {
 async function hint() {
   if (state.busy || !state.match) return;
   try {
-    const { action } = await fetchHint(state.match.id);
+    const { action, reason: key, params } = await fetchHint(state.match.id);
+    // The reason's numbers come language-neutral: written here in the page's language.
+    const lang = document.documentElement.lang || 'en';
+    const shown = Object.fromEntries(
+      Object.entries(params ?? {}).map(([name, value]) => [
+        name,
+        typeof value === 'number' ? value.toLocaleString(lang) : value,
+      ]),
+    );
+    const reason = key ? t(key, shown) : '';
     if (state.adapter.showHint) {
       state.hinted = action;
-      showMessage(t('table.hint_for', { action: state.adapter.showHint(action, host()) }));
+      showMessage(t('hint.for', { action: state.adapter.showHint(action, host()), reason }));
     } else if (action.startsWith('play ')) {
       const hand = view().hand;
       const chosen = new Set();
@@ -748,10 +757,11 @@ async function hint() {
       state.selected = chosen;
       state.hinted = null;
       drawHand();
+      showMessage(t('hint.selected', { reason }));
     } else {
       state.hinted = action;
       const button = [...document.querySelectorAll('[data-action]')].find((b) => b.dataset.action === action);
-      showMessage(t('table.hint_for', { action: button?.textContent.trim() || action }));
+      showMessage(t('hint.for', { action: button?.textContent.trim() || action, reason }));
     }
     refreshControls();
   } catch (error) {
