@@ -2,13 +2,14 @@
 // (static/js/games/). It creates or loads the match through the JSON API, draws view(0),
 // lets the player select cards and confirm, and replays new events one at a time.
 import { ApiError, createMatch, fetchHint, loadMatch, sendAction } from './api.js';
-import { cardSVG, cardText } from './cards.js';
+import { cardSVG, cardText, rankOf } from './cards.js';
 import { loadAdapter } from './games/index.js';
 import { actionCards } from './games/base.js';
 import { makeI18n } from './i18n.js';
 
 const STEP_MS = 600;
 const LEVEL_KEY = 'cardavia.level';
+const HAND_ORDER_KEY = 'cardavia.handOrder';
 
 const data = JSON.parse(document.getElementById('page-data').textContent);
 const i18n = makeI18n(data.texts);
@@ -25,6 +26,7 @@ const ui = {
   topCards: $('top-play-cards'),
   turn: $('turn'),
   hand: $('hand'),
+  handSort: $('hand-sort'),
   selection: $('selection'),
   message: $('message'),
   bids: $('bids'),
@@ -62,6 +64,7 @@ const state = {
   hinted: null,
   generation: 0, // bumped by each new or reloaded match: an older replay stops
   options: null, // the last choices of the adapter's matchOptions, offered again
+  handOrder: storedHandOrder(), // 'rank' (as dealt) or 'sets' (pairs, triples, bombs first)
 };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -331,7 +334,8 @@ function drawHand() {
   const hand = view().hand;
   state.focus = Math.min(state.focus, Math.max(hand.length - 1, 0));
   ui.hand.replaceChildren(
-    ...hand.map((card, index) => {
+    ...shownOrder(hand).map((index, position) => {
+      const card = hand[index];
       const button = document.createElement('button');
       button.type = 'button';
       button.className = 'card hand-card';
@@ -340,13 +344,50 @@ function drawHand() {
       button.dataset.testid = 'hand-card';
       button.setAttribute('aria-label', cardText(card));
       button.setAttribute('aria-pressed', String(state.selected.has(index)));
-      button.tabIndex = index === state.focus ? 0 : -1;
+      button.tabIndex = position === state.focus ? 0 : -1;
       button.disabled = state.table.over;
       button.append(cardSVG(card));
       return button;
     }),
   );
   ui.hand.classList.toggle('is-long', hand.length > 12);
+  // One row: the CSS overlaps the cards more as the hand grows (see .hand-card).
+  ui.hand.style.setProperty('--count', String(Math.max(hand.length, 1)));
+  const order = t(`table.layout.sort.${state.handOrder}`);
+  ui.handSort.textContent = order;
+  ui.handSort.setAttribute('aria-label', `${t('table.layout.sort')}: ${order}`);
+  ui.handSort.hidden = hand.length < 3;
+}
+
+// --- the order of the hand ------------------------------------------------------------
+
+function storedHandOrder() {
+  try {
+    return localStorage.getItem(HAND_ORDER_KEY) === 'sets' ? 'sets' : 'rank';
+  } catch {
+    return 'rank';
+  }
+}
+
+// Indices into ``hand`` in the order shown: as dealt (by rank), or the bigger sets first
+// (a bomb, then triples, pairs, singles; each set together, by rank within its size).
+function shownOrder(hand) {
+  const indices = hand.map((_, index) => index);
+  if (state.handOrder !== 'sets') return indices;
+  const sizes = new Map();
+  for (const card of hand) sizes.set(rankOf(card), (sizes.get(rankOf(card)) ?? 0) + 1);
+  const size = (index) => sizes.get(rankOf(hand[index]));
+  return indices.sort((a, b) => size(b) - size(a) || a - b);
+}
+
+function toggleHandOrder() {
+  state.handOrder = state.handOrder === 'sets' ? 'rank' : 'sets';
+  try {
+    localStorage.setItem(HAND_ORDER_KEY, state.handOrder);
+  } catch {
+    // not remembered
+  }
+  drawHand();
 }
 
 function selectedCards() {
@@ -489,7 +530,7 @@ function record(event) {
   what.append(line.content);
   li.append(what);
   ui.records.append(li);
-  li.scrollIntoView?.({ block: 'nearest' });
+  ui.records.scrollTop = ui.records.scrollHeight; // the list scrolls inside itself, never the page
 }
 
 function applyEvent(event) {
@@ -646,8 +687,8 @@ function restart() {
 function toggleCard(index) {
   if (state.selected.has(index)) state.selected.delete(index);
   else state.selected.add(index);
-  state.focus = index;
   const button = ui.hand.querySelector(`[data-index="${index}"]`);
+  state.focus = Math.max(0, [...ui.hand.children].indexOf(button)); // a place in the row
   button?.setAttribute('aria-pressed', String(state.selected.has(index)));
   drawControls();
 }
@@ -688,6 +729,7 @@ function wire() {
     if (button && !button.disabled) act(button.dataset.action);
   });
   ui.hint.addEventListener('click', hint);
+  ui.handSort.addEventListener('click', toggleHandOrder);
   ui.restart.addEventListener('click', restart);
   ui.newGame.addEventListener('click', () => startMatch());
   ui.restartDialog.addEventListener('close', () => {
