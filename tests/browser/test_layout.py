@@ -30,6 +30,7 @@ from .conftest import (
     table_attr,
     wait_ready,
 )
+from .test_poker import check_or_call, shove_or_call
 
 DEAL_SEED = "29"
 SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 375, "height": 800}}
@@ -40,7 +41,8 @@ ALWAYS = [
     "[data-testid^=last-]",
     "[data-testid=hand-card]",
     "[data-testid=table] button:enabled",
-    "[data-testid=result]:not([hidden]) button:enabled",
+    "[data-testid=result]:not([hidden])",
+    "[data-testid=new-game]",
     "[data-testid=turn]",
 ]
 CENTRES = {
@@ -82,15 +84,23 @@ def settle(page: Page) -> None:
 
 
 def outside(page: Page, selectors: list[str]) -> list[dict[str, Any]]:
-    """The visible elements of ``selectors`` whose box is not wholly inside the viewport."""
+    """The visible elements of ``selectors`` whose box is not wholly inside the viewport
+    (inside a panel that scrolls by itself, such as the last hand, only the panel counts)."""
     found: list[dict[str, Any]] = page.evaluate(
         """selectors => {
+            const scrolls = (node) => ['auto', 'scroll'].includes(getComputedStyle(node).overflowY);
+            const inPanel = (node) => {
+                for (let up = node.parentElement; up; up = up.parentElement) {
+                    if (scrolls(up)) return true;
+                }
+                return false;
+            };
             const bad = [];
             for (const selector of selectors) {
                 for (const node of document.querySelectorAll(selector)) {
                     const box = node.getBoundingClientRect();
                     if (!box.width || !box.height || node.closest('[hidden]')) continue;
-                    if (getComputedStyle(node).visibility === 'hidden') continue;
+                    if (getComputedStyle(node).visibility === 'hidden' || inPanel(node)) continue;
                     const inside = box.left >= -0.5 && box.top >= -0.5
                         && box.right <= innerWidth + 0.5 && box.bottom <= innerHeight + 0.5;
                     if (!inside) bad.push({ selector, id: node.dataset.testid ?? node.id ?? '',
@@ -192,3 +202,47 @@ def play_climbing(page: Page, game: str) -> None:
 @pytest.mark.parametrize("game", ["doudizhu", "runfast"])
 def test_climbing_tables_on_one_screen(laptop: Page, game: str) -> None:
     play_climbing(laptop, game)
+
+
+def board_cards(page: Page) -> int:
+    return page.get_by_test_id("board-card").count()
+
+
+def test_holdem_on_one_screen(laptop: Page) -> None:
+    """A decision before the flop, one with the flop shown, the last hand's panel beside a
+    new decision, and the offer to watch once You are out (all-in at every turn)."""
+    page = laptop
+    assert open_game(page, "holdem") == "turn"
+    one_screen(page, "holdem", "preflop")
+    state = "turn"
+    while state == "turn" and not board_cards(page):
+        state = check_or_call(page)
+    assert state == "turn" and board_cards(page) >= 3, "no decision after the flop"
+    one_screen(page, "holdem", "flop")
+    while state == "turn" and not page.get_by_test_id("last-hand").is_visible():
+        state = check_or_call(page)
+    assert state == "turn", "the first hand ended the match?"
+    one_screen(page, "holdem", "last-hand")
+    for _ in range(60):
+        if state != "turn":
+            break
+        state = shove_or_call(page)
+    assert state in ("watch", "over"), f"still playing after sixty all-ins ({state})"
+    one_screen(page, "holdem", "out" if state == "watch" else "over")
+
+
+def test_onepoker_on_one_screen(laptop: Page) -> None:
+    """The lock (a card raised), the bet after both locks, the deal's result beside the
+    next lock."""
+    page = laptop
+    assert open_game(page, "onepoker") == "turn"
+    assert table_attr(page, "phase") == "lock"
+    page.get_by_test_id("hand-card").first.click()
+    one_screen(page, "onepoker", "lock")
+    state = click_and_wait(page, page.get_by_test_id("lock-confirm"))
+    assert state == "turn" and table_attr(page, "phase") == "bet"
+    one_screen(page, "onepoker", "bet")
+    while state == "turn" and not page.get_by_test_id("last-deal").is_visible():
+        state = check_or_call(page)
+    assert state == "turn"
+    one_screen(page, "onepoker", "deal-result")

@@ -356,8 +356,10 @@ export default {
       el('div', { className: 'pk-watch-buttons' }, [watch, skip, again]),
     ]);
     const last = el('section', { className: 'pk-last', testid: 'last-hand', hidden: true, attrs: { 'aria-live': 'polite' } });
-    poker.append(ring, watchBar, last);
+    poker.append(ring, watchBar);
     root.append(poker);
+    // Beside the felt (above the records), so the table keeps to one screen.
+    root.parentElement.insertBefore(last, root.parentElement.querySelector('.records-panel'));
 
     const release = () => {
       const resolve = page.watchChoice;
