@@ -246,3 +246,47 @@ def test_onepoker_on_one_screen(laptop: Page) -> None:
         state = check_or_call(page)
     assert state == "turn"
     one_screen(page, "onepoker", "deal-result")
+
+
+def bridge_call(page: Page, call: str) -> str:
+    """One call through the compact bidding box: a bid is its level, then its strain."""
+    if call[0].isdigit():
+        page.get_by_test_id(f"call-level-{call[0]}").click()
+        return click_and_wait(page, page.get_by_test_id(f"call-strain-{call[1:]}"))
+    return click_and_wait(page, page.get_by_test_id(f"call-{call}"))
+
+
+def bridge_play(page: Page) -> str:
+    """Your first playable card (yours or the dummy's), selected then confirmed."""
+    page.locator("button[data-card]:enabled").first.click()
+    return click_and_wait(page, page.get_by_test_id("play-confirm"))
+
+
+def test_bridge_on_one_screen(laptop: Page) -> None:
+    """The auction (the compact bidding box), the play with the dummy face up and You to
+    play from it (a card raised, the auction still shown), halfway, the score."""
+    page = laptop
+    assert open_game(page, "bridge") == "turn"
+    assert table_attr(page, "phase") == "auction"
+    page.get_by_test_id("call-level-1").click()  # the strains of level 1 offered
+    one_screen(page, "bridge", "auction")
+    state = bridge_call(page, "7NT")  # You declare whatever follows
+    while state == "turn" and table_attr(page, "phase") == "auction":
+        state = bridge_call(page, "pass")
+    assert state == "turn" and table_attr(page, "phase") == "play"
+    expect(page.get_by_test_id("dummy")).to_be_visible()
+    expect(page.get_by_test_id("auction-grid")).to_be_visible()
+    page.locator("button[data-card]:enabled").first.click()
+    one_screen(page, "bridge", "dummy")
+    page.locator("button[data-card]:enabled").first.click()
+    halfway = False
+    for _ in range(40):
+        if state != "turn":
+            break
+        if not halfway and page.get_by_test_id("hand-card").count() <= 7:
+            one_screen(page, "bridge", "halfway")  # the last trick shown, cards on the table
+            halfway = True
+        state = bridge_play(page)
+    assert state == "over" and halfway
+    expect(page.get_by_test_id("result")).to_be_visible()
+    one_screen(page, "bridge", "result")
