@@ -162,8 +162,8 @@ def cards_to_beat(page: Page) -> bool:
     return shown and top.get_attribute("data-seat") not in ("", "0") and not is_over(page)
 
 
-def open_game(page: Page, game: str) -> str:
-    page.goto(f"/en/play/{game}")
+def open_game(page: Page, game: str, lang: str = "en") -> str:
+    page.goto(f"/{lang}/play/{game}")
     if game == "bridge":
         page.get_by_test_id("options-start").click()
     return wait_ready(page)
@@ -290,3 +290,12 @@ def test_bridge_on_one_screen(laptop: Page) -> None:
     assert state == "over" and halfway
     expect(page.get_by_test_id("result")).to_be_visible()
     one_screen(page, "bridge", "result")
+
+
+@pytest.mark.parametrize("lang", ["fr", "cs", "id", "zh"])
+@pytest.mark.parametrize("game", ["doudizhu", "runfast", "holdem", "onepoker", "bridge"])
+def test_first_decision_on_one_screen_in_every_language(laptop: Page, game: str, lang: str) -> None:
+    """Longer labels (French, Czech, Indonesian) or other scripts keep the table on one
+    screen: the first decision of each game, at both sizes."""
+    assert open_game(laptop, game, lang) == "turn"
+    one_screen(laptop, game, f"first-{lang}")
