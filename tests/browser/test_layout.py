@@ -183,6 +183,10 @@ def play_climbing(page: Page, game: str) -> None:
     assert_triples_together(hand_in_one_row(page))
     page.get_by_test_id("hand-card").first.click()  # a raised card stays on screen
     one_screen(page, game, "lead")
+    if game == "doudizhu":  # ... and below your seat's head (the landlord badge)
+        raised = page.locator("[data-testid=hand-card][aria-pressed=true]").bounding_box()
+        badge = page.get_by_test_id("role-0").bounding_box()
+        assert raised and badge and raised["y"] >= badge["y"] + badge["height"], (raised, badge)
     page.get_by_test_id("hand-card").first.click()
     # Sorting by groups keeps every triple together as well.
     page.get_by_test_id("hand-sort").click()
@@ -268,7 +272,18 @@ def test_bridge_on_one_screen(laptop: Page) -> None:
     page = laptop
     assert open_game(page, "bridge") == "turn"
     assert table_attr(page, "phase") == "auction"
-    page.get_by_test_id("call-level-1").click()  # the strains of level 1 offered
+    # A suggested bid chooses its level: its strain is then one click away.
+    page.get_by_test_id("hint").click()
+    hinted = page.locator("[data-testid=bidding-box] button.is-hinted[data-action]")
+    expect(hinted).to_have_count(1)
+    call = str(hinted.get_attribute("data-action"))
+    if call[0].isdigit():
+        level = page.get_by_test_id(f"call-level-{call[0]}")
+        expect(level).to_have_attribute("aria-pressed", "true")
+    level_one = page.get_by_test_id("call-level-1")
+    if level_one.get_attribute("aria-pressed") != "true":
+        level_one.click()  # the strains of level 1 offered
+    expect(page.get_by_test_id("call-strain-NT")).to_have_attribute("data-action", "1NT")
     one_screen(page, "bridge", "auction")
     state = bridge_call(page, "7NT")  # You declare whatever follows
     while state == "turn" and table_attr(page, "phase") == "auction":
