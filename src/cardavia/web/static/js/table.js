@@ -730,6 +730,10 @@ function wire() {
   });
   ui.hint.addEventListener('click', hint);
   ui.handSort.addEventListener('click', toggleHandOrder);
+  // The newest record stays in sight when the panel shrinks (a result appears beside it).
+  new ResizeObserver(() => {
+    ui.records.scrollTop = ui.records.scrollHeight;
+  }).observe(ui.records);
   ui.restart.addEventListener('click', restart);
   ui.newGame.addEventListener('click', () => startMatch());
   ui.restartDialog.addEventListener('close', () => {
