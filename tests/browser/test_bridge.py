@@ -73,9 +73,30 @@ def data_cards(locator: Locator) -> list[str]:
     return [str(card) for card in locator.evaluate_all("nodes => nodes.map(n => n.dataset.card)")]
 
 
+def call_button(page: Page, call: str) -> Locator:
+    """The bidding box's button that sends ``call``: for a bid, its strain once its level
+    is chosen (the box is a row of levels and a row of strains)."""
+    if not call[0].isdigit():
+        return page.get_by_test_id(f"call-{call}")
+    level = page.get_by_test_id(f"call-level-{call[0]}")
+    if level.get_attribute("aria-pressed") != "true":
+        level.click()
+    expect(level).to_have_attribute("aria-pressed", "true")
+    return page.get_by_test_id(f"call-strain-{call[1:]}")
+
+
 def enabled_calls(page: Page) -> set[str]:
-    calls = page.get_by_test_id("bidding-box").locator("button[data-action]:enabled")
-    return {str(action) for action in calls.evaluate_all("ns => ns.map(n => n.dataset.action)")}
+    """Every call the bidding box offers: the enabled strains of each enabled level, and
+    Pass, Double, Redouble when enabled."""
+    box = page.get_by_test_id("bidding-box")
+    actions = "ns => ns.map(n => n.dataset.action)"
+    calls = {str(a) for a in box.locator(".bd-others button:enabled").evaluate_all(actions)}
+    levels = box.locator("button[data-level]:enabled")
+    for level in [str(n) for n in levels.evaluate_all("ns => ns.map(n => n.dataset.level)")]:
+        call_button(page, f"{level}C")  # chooses the level
+        strains = box.locator("button[data-strain][data-action]:enabled")
+        calls |= {str(a) for a in strains.evaluate_all(actions)}
+    return calls
 
 
 def enabled_cards(page: Page, testid: str) -> list[str]:
@@ -97,8 +118,8 @@ def test_bridge_whole_deal_by_clicks(page: Page, server: Server) -> None:
     expect(page.get_by_test_id("call-double")).to_be_disabled()
     expect(page.get_by_test_id("call-redouble")).to_be_disabled()
     expect(page.get_by_test_id("call-pass")).to_have_text(text("en", "table.bridge.pass"))
-    expect(page.get_by_test_id("call-3H")).to_have_attribute("aria-label", "3 hearts")
-    expect(page.get_by_test_id("call-7NT")).to_contain_text(text("en", "table.bridge.nt"))
+    expect(call_button(page, "3H")).to_have_attribute("aria-label", "3 hearts")
+    expect(call_button(page, "7NT")).to_contain_text(text("en", "table.bridge.nt"))
     # Four hands: yours face up, the other three as 13 backs each.
     assert data_cards(page.get_by_test_id("hand-card")) == view["hand"]
     for seat in (1, 2, 3):
@@ -110,7 +131,7 @@ def test_bridge_whole_deal_by_clicks(page: Page, server: Server) -> None:
     screenshot(page, "bridge-auction")
 
     # 7NT: You declare whatever follows; then Pass whenever asked.
-    state = click_and_wait(page, page.get_by_test_id("call-7NT"))
+    state = click_and_wait(page, call_button(page, "7NT"))
     assert sent_actions(sent) == ["7NT"]
     first = page.get_by_test_id("auction-call").first
     expect(first).to_have_attribute("data-seat", "0")
@@ -393,9 +414,9 @@ def test_bridge_in_french(page: Page) -> None:
     assert_translated(page, "fr", keys)
     expect(page.get_by_test_id("call-pass")).to_have_text(text("fr", "table.bridge.pass"))
     expect(page.get_by_test_id("call-double")).to_have_text(text("fr", "table.bridge.double"))
-    expect(page.get_by_test_id("call-1NT")).to_contain_text(text("fr", "table.bridge.nt"))
-    expect(page.get_by_test_id("call-2S")).to_have_attribute("aria-label", "2 pique")
-    click_and_wait(page, page.get_by_test_id("call-1C"))
+    expect(call_button(page, "1NT")).to_contain_text(text("fr", "table.bridge.nt"))
+    expect(call_button(page, "2S")).to_have_attribute("aria-label", "2 pique")
+    click_and_wait(page, call_button(page, "1C"))
     grid = page.get_by_test_id("auction-grid")
     heads = grid.locator("th").all_text_contents()
     assert heads == ["O", "N", "E", "S"]
@@ -427,7 +448,7 @@ def test_bridge_on_a_phone(browser: Browser, server: Server) -> None:
 
         fits("auction")
         screenshot(page, "bridge-phone-auction")
-        state = click_and_wait(page, page.get_by_test_id("call-7NT"))
+        state = click_and_wait(page, call_button(page, "7NT"))
         for _ in range(10):
             if state != "turn" or table_attr(page, "phase") != "auction":
                 break

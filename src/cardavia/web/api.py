@@ -22,6 +22,7 @@ large, 422 malformed body.
 
 from __future__ import annotations
 
+import os
 import secrets
 from dataclasses import replace
 from enum import StrEnum
@@ -174,9 +175,15 @@ def _state(match: Match) -> State:
     return cardavia.new_game(match.game).state_from_json(match.state_json)
 
 
+def _deal_seed() -> int:
+    """A fresh deal seed; tests fix every deal with ``CARDAVIA_DEAL_SEED`` (an integer)."""
+    fixed = os.environ.get("CARDAVIA_DEAL_SEED")
+    return int(fixed) if fixed else secrets.randbits(62)
+
+
 def _new_state(body: NewMatch) -> State:
     """The match's first state: a seeded deal, with the options of the request."""
-    seed = secrets.randbits(62)
+    seed = _deal_seed()
     game = cardavia.new_game(body.game)
     state = game.new_state(seed=seed)
     if body.vulnerability is None:

@@ -3,7 +3,7 @@
 // lets the player select cards and confirm, and replays new events one at a time. The AI
 // seats act one decision per request (``drive``), each shown as soon as it is saved.
 import { advanceMatch, ApiError, createMatch, fetchHint, loadMatch, sendAction } from './api.js';
-import { cardSVG, cardText } from './cards.js';
+import { cardSVG, cardText, rankOf } from './cards.js';
 import { loadAdapter } from './games/index.js';
 import { actionCards } from './games/base.js';
 import { makeI18n } from './i18n.js';
@@ -13,6 +13,7 @@ const STEP_MS = 600;
 const RETRY_MS = 1500;
 const RETRIES = 5;
 const LEVEL_KEY = 'cardavia.level';
+const HAND_ORDER_KEY = 'cardavia.handOrder';
 
 const data = JSON.parse(document.getElementById('page-data').textContent);
 const i18n = makeI18n(data.texts, data.lang);
@@ -29,6 +30,7 @@ const ui = {
   topCards: $('top-play-cards'),
   turn: $('turn'),
   hand: $('hand'),
+  handSort: $('hand-sort'),
   selection: $('selection'),
   message: $('message'),
   bids: $('bids'),
@@ -75,6 +77,7 @@ const state = {
   thinking: null, // the AI seat whose decision is being asked for
   watching: null, // once You are out: null (not chosen yet), 'live' or 'skip'
   driving: null, // the generation whose AI moves are being asked for
+  handOrder: storedHandOrder(), // 'rank' (as dealt) or 'sets' (pairs, triples, bombs first)
 };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -356,7 +359,8 @@ function drawHand() {
   const hand = view().hand;
   state.focus = Math.min(state.focus, Math.max(hand.length - 1, 0));
   ui.hand.replaceChildren(
-    ...hand.map((card, index) => {
+    ...shownOrder(hand).map((index, position) => {
+      const card = hand[index];
       const button = document.createElement('button');
       button.type = 'button';
       button.className = 'card hand-card';
@@ -365,13 +369,50 @@ function drawHand() {
       button.dataset.testid = 'hand-card';
       button.setAttribute('aria-label', cardText(card));
       button.setAttribute('aria-pressed', String(state.selected.has(index)));
-      button.tabIndex = index === state.focus ? 0 : -1;
+      button.tabIndex = position === state.focus ? 0 : -1;
       button.disabled = state.table.over;
       button.append(cardSVG(card));
       return button;
     }),
   );
   ui.hand.classList.toggle('is-long', hand.length > 12);
+  // One row: the CSS overlaps the cards more as the hand grows (see .hand-card).
+  ui.hand.style.setProperty('--count', String(Math.max(hand.length, 1)));
+  const order = t(`table.layout.sort.${state.handOrder}`);
+  ui.handSort.textContent = order;
+  ui.handSort.setAttribute('aria-label', `${t('table.layout.sort')}: ${order}`);
+  ui.handSort.hidden = hand.length < 3;
+}
+
+// --- the order of the hand ------------------------------------------------------------
+
+function storedHandOrder() {
+  try {
+    return localStorage.getItem(HAND_ORDER_KEY) === 'sets' ? 'sets' : 'rank';
+  } catch {
+    return 'rank';
+  }
+}
+
+// Indices into ``hand`` in the order shown: as dealt (by rank), or the bigger sets first
+// (a bomb, then triples, pairs, singles; each set together, by rank within its size).
+function shownOrder(hand) {
+  const indices = hand.map((_, index) => index);
+  if (state.handOrder !== 'sets') return indices;
+  const sizes = new Map();
+  for (const card of hand) sizes.set(rankOf(card), (sizes.get(rankOf(card)) ?? 0) + 1);
+  const size = (index) => sizes.get(rankOf(hand[index]));
+  return indices.sort((a, b) => size(b) - size(a) || a - b);
+}
+
+function toggleHandOrder() {
+  state.handOrder = state.handOrder === 'sets' ? 'rank' : 'sets';
+  try {
+    localStorage.setItem(HAND_ORDER_KEY, state.handOrder);
+  } catch {
+    // not remembered
+  }
+  drawHand();
 }
 
 function selectedCards() {
@@ -521,6 +562,11 @@ function drawWatch() {
 // --- records and events -----------------------------------------------------------
 
 // One line per event: the adapter writes the whole sentence, its subject inside.
+// The newest record in sight: the list scrolls inside itself, never the page.
+function scrollRecords() {
+  ui.records.scrollTop = ui.records.scrollHeight;
+}
+
 function record(event) {
   const line = state.adapter.describeEvent(event, context());
   const li = document.createElement('li');
@@ -533,7 +579,7 @@ function record(event) {
   what.append(line.content);
   li.append(what);
   ui.records.append(li);
-  if (state.watching !== 'skip') li.scrollIntoView?.({ block: 'nearest' }); // once at the end
+  if (state.watching !== 'skip') scrollRecords(); // once at the end while skipping
 }
 
 function applyEvent(event) {
@@ -565,7 +611,7 @@ async function replay(from) {
     }
   }
   state.adapter.syncTable(state.table, view());
-  ui.records.lastElementChild?.scrollIntoView?.({ block: 'nearest' });
+  scrollRecords();
   draw();
 }
 
@@ -788,8 +834,8 @@ function restart() {
 function toggleCard(index) {
   if (state.selected.has(index)) state.selected.delete(index);
   else state.selected.add(index);
-  state.focus = index;
   const button = ui.hand.querySelector(`[data-index="${index}"]`);
+  state.focus = Math.max(0, [...ui.hand.children].indexOf(button)); // a place in the row
   button?.setAttribute('aria-pressed', String(state.selected.has(index)));
   drawControls();
 }
@@ -915,6 +961,9 @@ function wire() {
   ui.watch.addEventListener('click', () => watch('live'));
   ui.skip.addEventListener('click', () => watch('skip'));
   ui.watchNew.addEventListener('click', () => restart());
+  ui.handSort.addEventListener('click', toggleHandOrder);
+  // The newest record stays in sight when the panel shrinks (a result appears beside it).
+  new ResizeObserver(scrollRecords).observe(ui.records);
   ui.restart.addEventListener('click', restart);
   ui.newGame.addEventListener('click', () => startMatch());
   ui.restartDialog.addEventListener('close', () => {

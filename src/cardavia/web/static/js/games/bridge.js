@@ -1,7 +1,9 @@
 // Contract bridge: four hands around the felt (You South at the bottom, West on your left,
 // North your partner across, East on your right; play goes clockwise S → W → N → E), the
-// auction as a W N E S grid with the vulnerable sides marked, a bidding box offering only
-// the legal calls (a call is sent on click, like the other tables' bid buttons), the trick
+// auction as a W N E S grid with the vulnerable sides marked (beside the felt once the play
+// starts), a compact bidding box offering only the legal calls (a row of levels, a row of
+// strains: a bid is its level, then its strain, sent on that click; then Pass, Double,
+// Redouble), the trick
 // in the middle with each card in front of its player, the last trick on demand, the trick
 // counts of both sides, the dummy face up after the opening lead (its cards selectable when
 // You declare and the dummy is to play), and the score breakdown at the end.
@@ -44,6 +46,9 @@ const page = {
   nodes: null,
   selected: null, // the card selected for the next play (yours or the dummy's)
   showLast: false, // the last trick is open
+  level: null, // the level chosen in the bidding box, its strains offered
+  levelAt: -1, // the number of calls when it was chosen (a new call clears it)
+  hintedBid: null, // a suggested bid whose level was chosen for You
   redraw: null,
 };
 
@@ -399,34 +404,36 @@ export default {
       seats.push(el('section', { className: `bd-seat bd-pos-${POSITIONS[seat]}`, testid: `bd-seat-${seat}`, dataset: { seat } }));
     }
 
-    // The middle: the auction grid while bidding, the trick while playing.
     const trick = el('div', { className: 'bd-trick', testid: 'trick', attrs: { role: 'group' } });
     const trickNote = el('p', { className: 'bd-trick-note', testid: 'trick-note' });
     const lastButton = el('button', { type: 'button', className: 'button small', testid: 'last-trick-toggle', attrs: { 'aria-expanded': 'false', 'aria-controls': 'bd-last-trick' } });
     const lastPanel = el('div', { className: 'bd-last', testid: 'last-trick', id: 'bd-last-trick', hidden: true });
     const auction = el('div', { className: 'bd-auction', testid: 'auction' });
-    const centre = el('div', { className: 'bd-centre' }, [auction, trick, trickNote, ui.turn, lastButton, lastPanel]);
+    const centre = el('div', { className: 'bd-centre' });
 
-    // You: the hand, the play control, the bidding box.
+    // Your controls: the play step (below your hand) and the bidding box (in the middle).
     const playBox = el('div', { className: 'bd-play', testid: 'play-step' });
     const playNote = el('p', { className: 'bd-play-note', testid: 'play-note', attrs: { 'aria-live': 'polite' } });
     const confirm = el('button', { type: 'button', className: 'button primary', testid: 'play-confirm', dataset: { key: 'confirm' } });
     playBox.append(playNote, confirm);
     const box = el('div', { className: 'bd-box', testid: 'bidding-box', attrs: { role: 'group' } });
     const boxTitle = el('p', { className: 'bd-box-title' });
-    const bids = el('div', { className: 'bd-bids' });
+    const levels = el('div', { className: 'bd-levels' });
     for (const level of LEVELS) {
-      for (const strain of STRAINS) {
-        const call = `${level}${strain}`;
-        bids.append(el('button', { type: 'button', className: 'button bd-bid', testid: `call-${call}`, dataset: { action: call }, disabled: true }));
-      }
+      levels.append(el('button', { type: 'button', className: 'button bd-level', testid: `call-level-${level}`, dataset: { level }, disabled: true, attrs: { 'aria-pressed': 'false' } }, [String(level)]));
+    }
+    const strains = el('div', { className: 'bd-strains' });
+    for (const strain of STRAINS) {
+      strains.append(el('button', { type: 'button', className: 'button bd-bid', testid: `call-strain-${strain}`, dataset: { strain }, disabled: true }));
     }
     const others = el('div', { className: 'bd-others' });
     for (const call of ['pass', 'double', 'redouble']) {
       const key = call === 'pass' ? 'pass' : ''; // the keyboard's P
       others.append(el('button', { type: 'button', className: `button bd-${call}`, testid: `call-${call}`, dataset: { action: call, key }, disabled: true }));
     }
-    box.append(boxTitle, bids, others);
+    box.append(boxTitle, levels, strains, others);
+    // The middle: the auction and the bidding box while bidding, the trick while playing.
+    centre.append(auction, trick, trickNote, ui.turn, box, lastButton, lastPanel);
     ui.hint.classList.add('small');
     const confirmToggle = el('input', { type: 'checkbox', checked: confirmEachCard(), testid: 'confirm-cards' });
     const confirmSetting = el('label', { className: 'bd-confirm-setting', title: t('table.bridge.confirm_cards_note') }, [
@@ -436,15 +443,15 @@ export default {
     const tools = el('div', { className: 'bd-tools' }, [ui.hint, confirmSetting]);
     seats[0].classList.add('bd-me');
     const meBody = el('div', { className: 'bd-me-body' });
-    seats[0].append(meBody);
 
-    const auctionDetails = el('details', { className: 'bd-auction-later', testid: 'auction-later' });
-    const auctionSummary = el('summary', {});
-    auctionDetails.append(auctionSummary);
+    // After the bidding the auction stays in sight beside the felt, above the records.
+    const auctionSide = el('section', { className: 'bd-auction-side', testid: 'auction-side', hidden: true });
     ring.append(seats[1], seats[2], seats[3], centre, seats[0]);
-    const controls = el('div', { className: 'bd-controls' }, [ui.message, playBox, box, tools]);
-    felt.append(bar, ring, controls, auctionDetails);
+    const controls = el('div', { className: 'bd-controls' }, [ui.message, playBox, tools]);
+    seats[0].append(meBody, controls); // your controls beside your hand
+    felt.append(bar, ring);
     root.append(felt);
+    root.parentElement.insertBefore(auctionSide, root.parentElement.querySelector('.records-panel'));
 
     const choose = (event) => {
       const button = event.target.closest('button[data-card]');
@@ -467,6 +474,12 @@ export default {
       if (!confirm.disabled && page.selected) act(`play ${page.selected}`);
     });
     box.addEventListener('click', (event) => {
+      const level = event.target.closest('button[data-level]');
+      if (level && !level.disabled) {
+        page.level = page.level === Number(level.dataset.level) ? null : Number(level.dataset.level);
+        page.redraw?.();
+        return;
+      }
       const button = event.target.closest('button[data-action]');
       if (button && !button.disabled) act(button.dataset.action);
     });
@@ -474,9 +487,9 @@ export default {
       page.showLast = !page.showLast;
       page.redraw?.();
     });
-    page.nodes = { felt, bar, seats, meBody, centre, auction, trick, trickNote, lastButton, lastPanel, playBox, playNote, confirm, box, boxTitle, bids, others, tools, auctionDetails, auctionSummary, controls };
+    page.nodes = { felt, bar, seats, meBody, centre, auction, trick, trickNote, lastButton, lastPanel, playBox, playNote, confirm, box, boxTitle, levels, strains, others, tools, auctionSide, controls };
     // Static labels of the bidding box.
-    for (const button of [...bids.children, ...others.children]) fillCallButton(button, t);
+    for (const button of others.children) fillCallButton(button, t);
   },
 
   draw(host) {
@@ -505,13 +518,12 @@ export default {
     const grid = auctionGrid(table, i18n);
     if (bidding) {
       n.auction.replaceChildren(grid);
-      n.auctionDetails.hidden = true;
+      n.auctionSide.replaceChildren();
     } else {
       n.auction.replaceChildren();
-      n.auctionDetails.hidden = table.auction.length === 0;
-      n.auctionSummary.textContent = t('table.bridge.auction');
-      n.auctionDetails.replaceChildren(n.auctionSummary, grid);
+      n.auctionSide.replaceChildren(grid);
     }
+    n.auctionSide.hidden = bidding || table.auction.length === 0;
     n.auction.hidden = !bidding;
     n.trick.hidden = bidding || table.passedOut;
     n.trick.setAttribute('aria-label', t('table.bridge.trick'));
@@ -538,20 +550,15 @@ export default {
       n.lastPanel.dataset.winner = String(last.winner);
     }
 
-    // The bidding box: every call, only the legal ones enabled.
+    // The bidding box: only the legal calls enabled.
     n.box.hidden = !bidding;
     n.box.setAttribute('aria-label', t('table.bridge.bidding_box'));
     n.boxTitle.textContent = t('table.bridge.bidding_box');
-    let lastBid = -1;
-    table.auction.forEach(({ call }) => {
-      if (/^[1-7]/.test(call)) lastBid = Math.max(lastBid, bidIndex(call));
-    });
-    for (const button of [...n.bids.children, ...n.others.children]) {
+    drawBiddingBox(n, table, legal, host.hinted, t);
+    for (const button of n.others.children) {
       fillCallButton(button, t);
-      const action = button.dataset.action;
-      button.disabled = !legal.has(action);
-      button.classList.toggle('is-below', /^[1-7]/.test(action) && bidIndex(action) <= lastBid);
-      button.classList.toggle('is-hinted', host.hinted === action);
+      button.disabled = !legal.has(button.dataset.action);
+      button.classList.toggle('is-hinted', host.hinted === button.dataset.action);
     }
 
     // The play control: a click plays a card (yours, or the dummy's when You declare); with
@@ -572,8 +579,40 @@ export default {
   },
 };
 
-function bidIndex(call) {
-  return (Number(call[0]) - 1) * STRAINS.length + STRAINS.indexOf(call.slice(1));
+// The levels (each enabled when one of its bids is legal) and the strains of the chosen
+// level: a strain button carries its bid once a level is chosen. A suggested bid chooses
+// its level for You.
+function drawBiddingBox(n, table, legal, hinted, t) {
+  if (page.levelAt !== table.auction.length) {
+    page.level = null;
+    page.levelAt = table.auction.length;
+  }
+  const hintedBid = /^[1-7]/.test(hinted ?? '') ? hinted : null;
+  if (hintedBid && page.hintedBid !== hintedBid) page.level = Number(hintedBid[0]);
+  page.hintedBid = hintedBid;
+  const open = (level) => STRAINS.some((strain) => legal.has(`${level}${strain}`));
+  if (page.level !== null && !open(page.level)) page.level = null;
+  for (const button of n.levels.children) {
+    const level = Number(button.dataset.level);
+    button.disabled = !open(level);
+    button.setAttribute('aria-pressed', String(page.level === level));
+    button.setAttribute('aria-label', t('table.layout.bid_level', { level }));
+    button.classList.toggle('is-hinted', hintedBid?.[0] === String(level));
+  }
+  for (const button of n.strains.children) {
+    const strain = button.dataset.strain;
+    const call = page.level === null ? null : `${page.level}${strain}`;
+    if (call) {
+      button.dataset.action = call;
+      button.setAttribute('aria-label', callLabel(call, t));
+    } else {
+      delete button.dataset.action;
+      button.setAttribute('aria-label', t(`table.bridge.strain.${strain}`));
+    }
+    button.replaceChildren(strainNode(strain, t));
+    button.disabled = !call || !legal.has(call);
+    button.classList.toggle('is-hinted', Boolean(call) && hinted === call);
+  }
 }
 
 function fillCallButton(button, t) {
@@ -697,19 +736,15 @@ function drawSeat(box, seat, host, dummyShown, plays, myCards = null) {
     const mayPlay = !dummyTurn || table.dummy !== 0;
     cards = el('div', { className: 'bd-hand', testid: 'bd-hand', attrs: { role: 'group', 'aria-label': t('table.your_hand') } });
     for (const card of myCards) cards.append(cardButton(card, mayPlay && plays.has(card), 'hand-card'));
+    markSuits(cards);
   } else if (seat === table.dummy && dummyShown) {
-    // The dummy, face up by suit; its cards are yours to play when You declare.
+    // The dummy, face up in one row, suit by suit; its cards are yours to play when You declare.
     cards = el('div', { className: 'bd-dummy', testid: 'dummy', attrs: { role: 'group', 'aria-label': t('table.bridge.dummy_hand', { player: seatName(seat, t, true) }) } });
     const mine = table.declarer === 0;
-    for (const suit of SUIT_ORDER) {
-      const row = el('div', { className: 'bd-suit-row', dataset: { suit } }, [strainNode(suit, t)]);
-      const inSuit = dummyShown.filter((card) => card[1] === suit);
-      for (const card of inSuit) {
-        row.append(mine ? cardButton(card, dummyTurn && plays.has(card), 'dummy-card') : cardNode(card, { small: true, testid: 'dummy-card' }));
-      }
-      if (!inSuit.length) row.append(el('span', { className: 'bd-void' }, ['—']));
-      cards.append(row);
+    for (const card of sortCards(dummyShown)) {
+      cards.append(mine ? cardButton(card, dummyTurn && plays.has(card), 'dummy-card') : cardNode(card, { small: true, testid: 'dummy-card' }));
     }
+    markSuits(cards);
   } else {
     cards = el('div', { className: 'bd-backs', testid: `backs-${seat}`, attrs: { 'aria-hidden': 'true' } });
     for (let i = 0; i < cardsLeft; i += 1) cards.append(cardNode(null, { small: true }));
@@ -718,6 +753,15 @@ function drawSeat(box, seat, host, dummyShown, plays, myCards = null) {
     page.nodes.meBody.replaceChildren(head, cards);
   } else {
     box.replaceChildren(head, cards);
+  }
+}
+
+// A row of cards sorted by suit: the first card of each suit starts a group (a gap).
+function markSuits(row) {
+  let suit = null;
+  for (const card of row.children) {
+    card.classList.toggle('is-suit-start', suit !== null && card.dataset.card[1] !== suit);
+    suit = card.dataset.card[1];
   }
 }
 

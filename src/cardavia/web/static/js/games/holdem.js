@@ -335,8 +335,10 @@ export default {
     ring.append(seats[1], seats[2], seats[3], centre, me);
 
     const last = el('section', { className: 'pk-last', testid: 'last-hand', hidden: true, attrs: { 'aria-live': 'polite' } });
-    poker.append(ring, last);
+    poker.append(ring);
     root.append(poker);
+    // Beside the felt (above the records), so the table keeps to one screen.
+    root.parentElement.insertBefore(last, root.parentElement.querySelector('.records-panel'));
     page.nodes = { poker, tools, seats, board, pot, pots, street, meInfo, last };
   },
 

@@ -280,8 +280,10 @@ export default {
     ring.append(ai, centre, me);
     const last = el('section', { className: 'pk-last', testid: 'last-deal', hidden: true, attrs: { 'aria-live': 'polite' } });
     const help = el('p', { className: 'op-help' }, [t('table.onepoker.signal_help')]);
-    poker.append(ring, last, help);
+    poker.append(ring, help);
     root.append(poker);
+    // Beside the felt (above the records), so the table keeps to one screen.
+    root.parentElement.insertBefore(last, root.parentElement.querySelector('.records-panel'));
 
     meInfo.addEventListener('click', (event) => {
       const button = event.target.closest('button[data-card]');
