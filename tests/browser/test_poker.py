@@ -464,6 +464,16 @@ def test_poker_tables_on_a_phone(browser: Browser, server: Server) -> None:
         close_page(page)
 
 
+def shove_or_call(page: Page) -> str:
+    """All-in when a bet or raise is allowed, else check or call: a short match."""
+    confirm = page.get_by_test_id("bet-confirm")
+    shove = page.get_by_test_id("quick-allin")
+    if shove.is_enabled():
+        shove.click()
+        return click_and_wait(page, confirm)
+    return check_or_call(page)
+
+
 # You are all-in in the small blind (10 chips) with seven-deuce; the big blind pairs its
 # nine: You are out after the first hand, with nothing to decide.
 LOSING_DEAL = {
