@@ -169,8 +169,11 @@ def test_bridge_p_passes_and_h_suggests_a_call_as_written(page: Page, server: Se
     page.keyboard.press("h")
     message = page.get_by_test_id("message")
     expect(message).to_be_visible()
-    label = message.inner_text().removeprefix("Suggestion: ")
-    assert re.fullmatch(r"Pass|Double|Redouble|[1-7](?:[♣♦♥♠]|NT)", label), label
+    # "Suggestion: 1♦. <the reason>": the call as the table writes it, then why.
+    shown = message.inner_text()
+    assert re.match(r"Suggestion: (?:Pass|Double|Redouble|[1-7](?:[♣♦♥♠]|NT))(?:\.|$)", shown), (
+        shown
+    )
     page.keyboard.press("p")
     page.wait_for_function("() => document.querySelector('[data-testid=auction]').textContent")
     page.wait_for_timeout(100)

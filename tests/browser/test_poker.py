@@ -542,8 +542,9 @@ def test_holdem_watch_after_elimination(page: Page, server: Server) -> None:
     expect(headline).to_contain_text(text("en", "result.you_lost"))
     expect(headline).not_to_contain_text(text("en", "result.tie"))
     expect(offer).to_be_hidden()
+    old = match_id(page)
     page.get_by_test_id("new-game").click()
-    page.wait_for_function("old => !location.pathname.endsWith('/' + old)", arg=match_id(page))
+    page.wait_for_function("old => !location.pathname.endsWith('/' + old)", arg=old)
     assert wait_ready(page) == "turn"
     expect(page.get_by_test_id("record").first).to_contain_text("Hand 1 —")
     view = current_view(server, page)
