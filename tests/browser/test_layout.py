@@ -19,18 +19,21 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+import cardavia
+
 from .conftest import (
     Server,
     click_and_wait,
     close_page,
     is_over,
     new_page,
+    open_seeded_match,
     play_turn,
     screenshot,
     table_attr,
     wait_ready,
 )
-from .test_poker import check_or_call, shove_or_call
+from .test_poker import LOSING_DEAL, check_or_call, shove_or_call
 
 DEAL_SEED = "29"
 SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 375, "height": 800}}
@@ -233,6 +236,15 @@ def test_holdem_on_one_screen(laptop: Page) -> None:
         state = shove_or_call(page)
     assert state in ("watch", "over"), f"still playing after sixty all-ins ({state})"
     one_screen(page, "holdem", "out" if state == "watch" else "over")
+
+
+def test_holdem_watch_offer_on_one_screen(laptop: Page, seeded_server: Server) -> None:
+    """Out after the first hand: the Watch / Skip / New match offer and the table fit."""
+    state = cardavia.new_game("holdem").new_state(seed=3, deal=LOSING_DEAL)
+    open_seeded_match(laptop, seeded_server, state, "basic")
+    assert wait_ready(laptop) == "watch"
+    one_screen(laptop, "holdem", "watch")
+    assert not outside(laptop, ["[data-testid=watch-offer] button"])
 
 
 def test_onepoker_on_one_screen(laptop: Page) -> None:

@@ -624,7 +624,9 @@ function settle() {
 
 // --- the AI seats, one decision per request -----------------------------------------
 
-const youAreOut = () => view().events.some((event) => event.type === 'eliminated' && event.seat === 0);
+// Judged from the events shown so far: the offer waits until Your elimination is seen.
+const youAreOut = () =>
+  view().events.slice(0, state.shown).some((event) => event.type === 'eliminated' && event.seat === 0);
 
 const waitingForWatchChoice = () =>
   Boolean(state.match) && youAreOut() && state.watching === null && !state.table?.over;
