@@ -273,7 +273,8 @@ def bridge_call(page: Page, call: str) -> str:
 
 
 def bridge_play(page: Page) -> str:
-    """Your first playable card (yours or the dummy's), selected then confirmed."""
+    """Your first playable card (yours or the dummy's), selected then confirmed (the
+    confirm-each-card setting is on)."""
     page.locator("button[data-card]:enabled").first.click()
     return click_and_wait(page, page.get_by_test_id("play-confirm"))
 
@@ -303,6 +304,8 @@ def test_bridge_on_one_screen(laptop: Page) -> None:
     assert state == "turn" and table_attr(page, "phase") == "play"
     expect(page.get_by_test_id("dummy")).to_be_visible()
     expect(page.get_by_test_id("auction-grid")).to_be_visible()
+    # With the setting that asks to confirm each card, a click raises the card first.
+    page.get_by_test_id("confirm-cards").check()
     page.locator("button[data-card]:enabled").first.click()
     one_screen(page, "bridge", "dummy")
     page.locator("button[data-card]:enabled").first.click()
