@@ -433,16 +433,25 @@ def sent_actions(sent: list[Request]) -> list[str]:
 # --- Texas Hold'em ------------------------------------------------------------------------
 
 
-def open_seeded_match(page: Page, server: Server, state: cardavia.State, level: str) -> str:
-    """``state`` stored as a new match of ``level`` and opened at the table, so a test starts
-    from the very deal it needs; the match id."""
-    match_id = f"seeded{secrets.token_hex(8)}"
-    token = secrets.token_urlsafe(24)
+def store_match(
+    server: Server, match_id: str, token: str, state: cardavia.State, level: str
+) -> None:
+    """``state`` written straight into the server's database as the match ``match_id``
+    (the id also seeds the AI's decisions, so a fixed id replays the same match)."""
     store = Store(server.database_url)
     try:
         store.create(match_id, hash_token(token), state.game.name, level, state.to_json())
     finally:
         store.dispose()
+
+
+def open_seeded_match(
+    page: Page, server: Server, state: cardavia.State, level: str, name: str
+) -> str:
+    """``state`` stored as the match ``seeded-<name>`` of ``level`` and opened at the table,
+    so a test starts from the very deal it needs; the match id."""
+    match_id, token = f"seeded-{name}", secrets.token_urlsafe(24)
+    store_match(server, match_id, token, state, level)
     page.goto("/en/")
     page.evaluate(
         "([id, token]) => localStorage.setItem(`cardavia.token.${id}`, token)", [match_id, token]

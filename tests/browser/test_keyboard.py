@@ -14,9 +14,8 @@ from playwright.sync_api import Page, expect
 
 import cardavia
 from cardavia.locale import catalog
-from cardavia.web.store import Store, hash_token
 
-from .conftest import Server, hand, posts, sent_actions, text, wait_idle
+from .conftest import Server, hand, posts, sent_actions, store_match, text, wait_idle
 
 TOKEN = "keyboard-test-token"
 RUNFAST_YOU_OPEN = 6  # seat 0 holds 3♥ 3♣ and opens: plays 3H or 3H 3C
@@ -44,11 +43,7 @@ def open_seeded(
     ``match`` and opens its table in ``lang``, You to act."""
     state = cardavia.new_game(game).new_state(seed=seed, deal=deal)
     assert state.current_player == 0
-    store = Store(server.database_url)
-    try:
-        store.create(match, hash_token(TOKEN), game, "basic", state.to_json())
-    finally:
-        store.dispose()
+    store_match(server, match, TOKEN, state, "basic")
     page.goto(f"/{lang}/")
     page.evaluate(
         "([id, token]) => localStorage.setItem(`cardavia.token.${id}`, token)", [match, TOKEN]

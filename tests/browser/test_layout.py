@@ -241,7 +241,7 @@ def test_holdem_on_one_screen(laptop: Page) -> None:
 def test_holdem_watch_offer_on_one_screen(laptop: Page, seeded_server: Server) -> None:
     """Out after the first hand: the Watch / Skip / New match offer and the table fit."""
     state = cardavia.new_game("holdem").new_state(seed=3, deal=LOSING_DEAL)
-    open_seeded_match(laptop, seeded_server, state, "basic")
+    open_seeded_match(laptop, seeded_server, state, "basic", "layout-watch")
     assert wait_ready(laptop) == "watch"
     one_screen(laptop, "holdem", "watch")
     assert not outside(laptop, ["[data-testid=watch-offer] button"])

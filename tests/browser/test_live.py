@@ -35,7 +35,7 @@ def test_each_request_carries_at_most_one_decision(page: Page, server: Server) -
     state = cardavia.new_game("runfast").new_state(seed=7)
     log = ApiLog()
     log.attach(page)
-    open_seeded_match(page, server, state, "random")
+    open_seeded_match(page, server, state, "random", "live-one-decision")
     for _ in range(3):
         if wait_ready(page) != "turn":
             break
@@ -66,7 +66,7 @@ def test_a_tab_closed_during_the_ai_turns_resumes(browser: Browser, server: Serv
     same address resumes them from the store and gives You the turn back."""
     page = new_page(browser, server)
     state = cardavia.new_game("runfast").new_state(seed=7)
-    open_seeded_match(page, server, state, "random")
+    open_seeded_match(page, server, state, "random", "live-closed-tab")
     assert wait_ready(page) == "turn"
     address, identifier, secret = page.url, match_id(page), token(page)
     assert take_hint(page) == "confirm"

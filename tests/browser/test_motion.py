@@ -22,7 +22,6 @@ from playwright.sync_api import Page, expect
 
 import cardavia
 from cardavia.engine import State
-from cardavia.web.store import Store, hash_token
 
 from .conftest import (
     Server,
@@ -30,6 +29,7 @@ from .conftest import (
     posts,
     screenshot,
     sent_actions,
+    store_match,
     table_attr,
     wait_ready,
 )
@@ -84,11 +84,7 @@ def seeded_match(server: Server, page: Page, state: State, name: str) -> str:
     match's path."""
     match, match_token = f"motion-{name}", secrets.token_urlsafe(18)
     game = state.game.name
-    store = Store(server.database_url)
-    try:
-        store.create(match, hash_token(match_token), game, "random", state.to_json())
-    finally:
-        store.dispose()
+    store_match(server, match, match_token, state, "random")
     page.add_init_script(f"localStorage.setItem('cardavia.token.{match}', '{match_token}')")
     return f"/en/play/{game}/{match}"
 

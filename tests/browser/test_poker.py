@@ -490,7 +490,7 @@ def test_holdem_watch_after_elimination(page: Page, server: Server) -> None:
     saying when it thinks; Skip plays the rest out quickly; the lost match is headlined with
     its winner and "You lost" (never "a tie"); New match deals four stacks of 1000."""
     state = cardavia.new_game("holdem").new_state(seed=3, deal=LOSING_DEAL)
-    open_seeded_match(page, server, state, "basic")
+    open_seeded_match(page, server, state, "basic", "holdem-watch")
     assert wait_ready(page) == "watch"
     offer = page.get_by_test_id("watch-offer")
     expect(offer).to_contain_text(text("en", "table.watch.out"))
