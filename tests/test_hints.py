@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 import pytest
+from test_onepoker_bots import _view as onepoker_view  # one lock-phase view for both
 
 import cardavia
 from cardavia.ai import hints
@@ -230,33 +231,6 @@ def test_opening_hands_follow_the_chart() -> None:
 
 
 # --- One Poker: the solved strategy -----------------------------------------------------
-
-
-def onepoker_view(**changes: Any) -> dict[str, Any]:
-    """Seat 1, second in deal 1, about to lock (the shape of test_onepoker_bots')."""
-    view: dict[str, Any] = {
-        "game": "onepoker",
-        "seat": 1,
-        "current_player": 1,
-        "legal_actions": ["lock 9H", "lock 2C"],
-        "scores": [20, 20],
-        "events": [{"type": "deal", "deal": 0}],
-        "hand": ["9H", "2C"],
-        "my_locked": None,
-        "locked": [True, False],
-        "revealed": [None, None],
-        "signals": [{"up": 2, "down": 0}, {"up": 1, "down": 1}],
-        "first": 0,
-        "phase": "lock",
-        "stacks": [19, 19],
-        "bets": [0, 0],
-        "pot": 2,
-        "stock_size": 100,
-        "discards": [],
-        "deal_number": 1,
-    }
-    view.update(changes)
-    return view
 
 
 def test_one_poker_lock_reason_reads_the_strategy() -> None:
