@@ -18,6 +18,11 @@ positive, and its role is declarer, dummy or defender (``passed out`` when nobod
 
 Besides the bot levels, ``--bots`` may seat ``hint``: a player who always plays the hint
 (:class:`cardavia.ai.hints.HintPlayer`, the strong bot at min(``--budget``, 0.5 s)).
+
+The deals run on an engine (:data:`ENGINES`): ``local`` (this process, or ``--workers``
+processes) or ``ray`` (Ray tasks on a cluster, :func:`_play_deals_on_ray`; ``ray`` is
+imported only then). Each deal depends on its task alone and the results are sorted by
+index, so both engines give the same report for the same seeds.
 """
 
 from __future__ import annotations
@@ -27,11 +32,13 @@ import itertools
 import json
 import math
 import multiprocessing
+import shlex
 import time
 from collections import Counter
 from collections.abc import Callable, Container, Generator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from rich import box
@@ -268,7 +275,29 @@ def arena_bot(game: str, level: str, seed: int, budget: float | None) -> Bot:
     return make_bot(game, level, seed=seed, budget=budget)
 
 
-def _play_deals(tasks: Sequence[DealTask], workers: int) -> Generator[DealResult, None, None]:
+ENGINES = ("local", "ray")
+RAY_MISSING = "cardavia arena --engine ray needs the ray extra: pip install 'cardavia[ray]'"
+EXIT_USAGE = 2
+
+
+class EngineMissing(ImportError):
+    """The chosen engine's package is not installed (the message says how to get it)."""
+
+
+def _play_deals(
+    tasks: Sequence[DealTask], workers: int, engine: str = "local", address: str | None = None
+) -> Generator[DealResult, None, None]:
+    """The results of ``tasks`` as ``engine`` finishes them (``local``: :func:`_play_local`;
+    ``ray``: :func:`_play_deals_on_ray`, joining the cluster at ``address`` if given)."""
+    if engine == "local":
+        yield from _play_local(tasks, workers)
+    elif engine == "ray":
+        yield from _play_deals_on_ray(tasks, address)
+    else:
+        raise ValueError(f"no arena engine {engine!r}; use {', '.join(ENGINES)}")
+
+
+def _play_local(tasks: Sequence[DealTask], workers: int) -> Generator[DealResult, None, None]:
     """The results in task order with one worker, else as worker processes finish them."""
     if workers <= 1:
         yield from map(play_arena_deal, tasks)
@@ -276,6 +305,65 @@ def _play_deals(tasks: Sequence[DealTask], workers: int) -> Generator[DealResult
     context = multiprocessing.get_context("spawn")
     with context.Pool(workers) as pool:
         yield from pool.imap_unordered(play_arena_deal, tasks)
+
+
+def import_ray() -> ModuleType:
+    """``ray``, or :class:`EngineMissing` saying how to install it."""
+    try:
+        import ray
+    except ImportError as error:
+        raise EngineMissing(RAY_MISSING) from error
+    return ray
+
+
+def ray_init_options(address: str | None) -> dict[str, Any]:
+    """``ray.init`` arguments: without an address Ray starts a local cluster whose workers
+    import cardavia as this process does; joining a cluster ships this process's cardavia
+    package to the workers (``py_modules``), so every node plays the driver's code."""
+    if address is None:
+        return {}
+    package = str(Path(__file__).resolve().parent)
+    return {"address": address, "runtime_env": {"py_modules": [package]}}
+
+
+def _play_deals_on_ray(
+    tasks: Sequence[DealTask], address: str | None
+) -> Generator[DealResult, None, None]:
+    """One Ray task per deal, yielded as they finish; at most two per cluster CPU are in
+    flight (the rest wait here, not in Ray's queue). Reuses a connection this process
+    already has, else connects (or starts a local cluster) and shuts it down at the end."""
+    ray = import_ray()
+    started = not ray.is_initialized()
+    if started:
+        ray.init(**ray_init_options(address))
+    pending: list[Any] = []
+    try:
+        play = ray.remote(play_arena_deal)
+        limit = max(2, 2 * int(ray.cluster_resources().get("CPU", 1)))
+        waiting = iter(tasks)
+        pending = [play.remote(task) for task in itertools.islice(waiting, limit)]
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            pending.extend(play.remote(task) for task in itertools.islice(waiting, len(done)))
+            for ref in done:
+                yield _ray_result(ray, ref)
+    finally:
+        for ref in pending:  # stopped early (an error, Ctrl+C): drop the rest
+            ray.cancel(ref)
+        if started:
+            ray.shutdown()
+
+
+def _ray_result(ray: ModuleType, ref: Any) -> DealResult:
+    """The task's result; a deal's own error is raised as itself, as the local engine
+    would (not wrapped in Ray's RayTaskError)."""
+    try:
+        result: DealResult = ray.get(ref)
+    except ray.exceptions.RayTaskError as error:
+        if isinstance(error.cause, Exception):
+            raise error.cause from None
+        raise
+    return result
 
 
 # --------------------------------------------------------------------------------------
@@ -438,8 +526,11 @@ def run_arena(
     budget: float | None = None,
     fresh_deals: bool = False,
     on_result: Callable[[DealResult], None] | None = None,
+    engine: str = "local",
+    address: str | None = None,
 ) -> ArenaReport:
-    """Play ``deals`` deals between bots of the given levels (one per seat)."""
+    """Play ``deals`` deals between bots of the given levels (one per seat), on ``engine``
+    (see :func:`_play_deals`)."""
     sides = PARTNERSHIPS.get(game_name, ())
     plan = schedule(deals, seed, len(levels), fresh_deals, sides)
     tasks = [
@@ -447,8 +538,8 @@ def run_arena(
         for index, (deal_seed, order) in enumerate(plan)
     ]
     results: list[DealResult] = []
-    # closing(): an exception in on_result still shuts the worker pool down at once.
-    with contextlib.closing(_play_deals(tasks, workers)) as finished:
+    # closing(): an exception in on_result still shuts the workers down at once.
+    with contextlib.closing(_play_deals(tasks, workers, engine, address)) as finished:
         for result in finished:
             results.append(result)
             if on_result:
@@ -555,6 +646,8 @@ class ArenaSettings:
     workers: int = 1
     budget: float | None = None
     fresh_deals: bool = False
+    engine: str = "local"
+    address: str | None = None
 
     def command_line(self) -> str:
         """The command that reruns these settings."""
@@ -571,6 +664,10 @@ class ArenaSettings:
             parts.append(f"--budget {self.budget:g}")
         if self.fresh_deals:
             parts.append("--fresh-deals")
+        if self.engine != "local":
+            parts.append(f"--engine {self.engine}")
+        if self.address is not None:
+            parts.append(f"--address {shlex.quote(self.address)}")
         return " ".join(parts)
 
 
@@ -603,6 +700,8 @@ def arena_command(settings: ArenaSettings, *, json_path: str | None, console: Co
     """``cardavia arena`` with checked levels (:func:`parse_levels`): run, then report."""
     if settings.budget is not None and not {"strong", HINT} & set(settings.levels):
         console.print("Note: --budget only applies to strong bots; there are none here.")
+    if settings.engine == "ray" and settings.workers != 1:
+        console.print("Note: --workers is for --engine local; Ray uses the cluster's CPUs.")
     try:
         report = run_arena(
             settings.game,
@@ -613,8 +712,13 @@ def arena_command(settings: ArenaSettings, *, json_path: str | None, console: Co
             budget=settings.budget,
             fresh_deals=settings.fresh_deals,
             on_result=_progress_printer(console, settings.deals),
+            engine=settings.engine,
+            address=settings.address,
         )
-    except RuntimeError as error:
+    except EngineMissing as error:
+        console.print(Text(str(error)))
+        return EXIT_USAGE
+    except (RuntimeError, ConnectionError) as error:  # ConnectionError: no Ray cluster there
         console.print(Text(f"cardavia arena: {error}"))
         return 1
     report.command = settings.command_line()

@@ -22,7 +22,7 @@ from rich.console import Console
 from rich.text import Text
 
 from cardavia.ai import LEVELS
-from cardavia.arena import ArenaSettings, arena_command, parse_levels
+from cardavia.arena import ENGINES, ArenaSettings, arena_command, parse_levels
 from cardavia.terminal import play_command
 
 PLAYABLE_GAMES = ("doudizhu", "runfast", "holdem", "onepoker", "bridge")
@@ -148,6 +148,18 @@ def _add_arena_arguments(arena: argparse.ArgumentParser) -> None:
         help="a new seed for every deal (default: each seed is replayed in every arrangement)",
     )
     arena.add_argument("--json", metavar="FILE", help="also write the report as JSON")
+    arena.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default="local",
+        help="local: this machine (--workers processes); ray: Ray tasks (the ray extra)",
+    )
+    arena.add_argument(
+        "--address",
+        metavar="ADDR",
+        default=None,
+        help="--engine ray: join the Ray cluster at ADDR (default: start a local one)",
+    )
 
 
 def _add_serve_arguments(serve: argparse.ArgumentParser) -> None:
@@ -222,8 +234,19 @@ def _arena_main(args: argparse.Namespace, console: Console) -> int:
     except ValueError as error:
         console.print(Text(f"cardavia arena: {error}"))
         return EXIT_USAGE
+    if args.address is not None and args.engine != "ray":
+        console.print(Text("cardavia arena: --address is for --engine ray"))
+        return EXIT_USAGE
     settings = ArenaSettings(
-        args.game, tuple(levels), args.deals, args.seed, args.workers, args.budget, args.fresh_deals
+        args.game,
+        tuple(levels),
+        args.deals,
+        args.seed,
+        args.workers,
+        args.budget,
+        args.fresh_deals,
+        engine=args.engine,
+        address=args.address,
     )
     return arena_command(settings, json_path=args.json, console=console)
 
