@@ -317,9 +317,10 @@ def import_ray() -> ModuleType:
 
 
 def ray_init_options(address: str | None) -> dict[str, Any]:
-    """``ray.init`` arguments: without an address Ray starts a local cluster whose workers
-    import cardavia as this process does; joining a cluster ships this process's cardavia
-    package to the workers (``py_modules``), so every node plays the driver's code."""
+    """``ray.init`` arguments. Without an address Ray joins a cluster started on this
+    machine or starts one, whose workers import cardavia as this process does; joining a
+    cluster by address ships this process's cardavia package to the workers
+    (``py_modules``), so every node plays the driver's code (docs/arena.md)."""
     if address is None:
         return {}
     package = str(Path(__file__).resolve().parent)
