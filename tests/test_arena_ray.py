@@ -27,14 +27,14 @@ from cardavia.arena import (
     run_arena,
 )
 
-RAY_REASON = "ray is not installed (the optional extra: pip install 'cardavia[ray]')"
+RAY_REASON = "ray is not importable (the optional extra: pip install 'cardavia[ray]')"
 needs_ray = pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason=RAY_REASON)
 
 
 @pytest.fixture(scope="module")
 def ray_cluster() -> Iterator[ModuleType]:
     """A local cluster started once; the arena reuses it and leaves it running."""
-    ray = pytest.importorskip("ray", reason=RAY_REASON)
+    ray = pytest.importorskip("ray", reason=RAY_REASON, exc_type=ImportError)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("RAY_USAGE_STATS_ENABLED", "0")  # no usage report over the network
         ray.init(
