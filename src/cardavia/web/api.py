@@ -186,7 +186,7 @@ def _storable(state: State, limits: Limits) -> str:
     """The state's JSON, or 413 when it is over the stored size cap (nothing is saved)."""
     text = state.to_json()
     if len(text.encode("utf-8")) > limits.max_state_bytes:
-        raise HTTPException(status.HTTP_413_REQUEST_ENTITY_TOO_LARGE, TOO_LONG)
+        raise HTTPException(status.HTTP_413_CONTENT_TOO_LARGE, TOO_LONG)
     return text
 
 
