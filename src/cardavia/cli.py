@@ -1,4 +1,4 @@
-"""The command line: ``cardavia play | arena | bench | serve``.
+"""The command line: ``cardavia play | arena | bench | serve | prune``.
 
 - ``play``: a terminal table against bots, see :mod:`cardavia.terminal` (Dou Dizhu, Run
   Fast), :mod:`cardavia.terminal_poker` (Hold'em, One Poker) and
