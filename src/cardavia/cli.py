@@ -1,4 +1,4 @@
-"""The command line: ``cardavia play | arena | bench | serve``.
+"""The command line: ``cardavia play | arena | bench | serve | prune``.
 
 - ``play``: a terminal table against bots, see :mod:`cardavia.terminal` (Dou Dizhu, Run
   Fast), :mod:`cardavia.terminal_poker` (Hold'em, One Poker) and
@@ -7,7 +7,10 @@
 - ``bench [doudizhu|poker|bridge|web] [ARGS]``: runs ``bench/doudizhu_speed.py`` (the
   default), ``bench/poker_speed.py``, ``bench/bridge_speed.py`` or ``bench/web_speed.py``;
   every other argument is passed on.
-- ``serve``: the web app on uvicorn, see :mod:`cardavia.web.app`.
+- ``serve``: the web app on uvicorn, see :mod:`cardavia.web.app`; ``--prune-after 30d``
+  (the default; ``off`` keeps every match) deletes the matches idle that long, hourly.
+- ``prune --older-than 30d``: deletes the matches nobody has played for that long (``90m``,
+  ``12h``, ``30d``) and says how many.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import argparse
 import subprocess
 import sys
 from collections.abc import Sequence
+from datetime import timedelta
 from pathlib import Path
 
 from rich.console import Console
@@ -75,7 +79,9 @@ def bench_command(args: Sequence[str], console: Console) -> int:
 # --------------------------------------------------------------------------------------
 
 
-def serve_command(host: str, port: int, database_url: str | None, workers: int) -> int:
+def serve_command(
+    host: str, port: int, database_url: str | None, workers: int, prune_after: str | None = None
+) -> int:
     """Run the web app with uvicorn until interrupted; prints the address first."""
     import os
 
@@ -85,10 +91,33 @@ def serve_command(host: str, port: int, database_url: str | None, workers: int) 
     url = database_url or default_database_url()
     # Every worker process builds its app from the environment (uvicorn's factory).
     os.environ["CARDAVIA_DATABASE_URL"] = url
+    if prune_after is not None:
+        os.environ["CARDAVIA_PRUNE_AFTER"] = prune_after
     Store(url).dispose()  # creates the table once, before the workers race for it
     shown_host = f"[{host}]" if ":" in host else host
     print(f"Cardavia is running on http://{shown_host}:{port}/ (Ctrl+C to stop)", flush=True)
     app.run_server(host, port, workers)
+    return 0
+
+
+# --------------------------------------------------------------------------------------
+# prune
+# --------------------------------------------------------------------------------------
+
+
+def prune_command(older_than: timedelta, database_url: str | None, console: Console) -> int:
+    """Delete the matches idle for more than ``older_than``; prints how many."""
+    from cardavia.web.limits import format_duration
+    from cardavia.web.store import Store
+
+    store = Store(database_url)
+    try:
+        removed = store.prune(older_than)
+    finally:
+        store.dispose()
+    noun = "match" if removed == 1 else "matches"
+    idle = format_duration(older_than)
+    console.print(Text(f"Removed {removed} {noun} idle for more than {idle}."))
     return 0
 
 
@@ -172,6 +201,45 @@ def _add_serve_arguments(serve: argparse.ArgumentParser) -> None:
         "cardavia.sqlite3 in the current directory)",
     )
     serve.add_argument("--workers", type=_positive_int, default=1, help="uvicorn workers")
+    serve.add_argument(
+        "--prune-after",
+        type=_prune_after,
+        default=None,
+        metavar="AGE",
+        help="delete the matches idle this long (90m, 12h, 30d; 'off' keeps them), "
+        "at start and hourly (default: $CARDAVIA_PRUNE_AFTER, else 30d)",
+    )
+
+
+def _duration(text: str) -> timedelta:
+    from cardavia.web.limits import parse_duration
+
+    try:
+        return parse_duration(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _prune_after(text: str) -> str:
+    if text.strip().lower() != "off":
+        _duration(text)
+    return text
+
+
+def _add_prune_arguments(prune: argparse.ArgumentParser) -> None:
+    prune.add_argument(
+        "--older-than",
+        type=_duration,
+        required=True,
+        metavar="AGE",
+        help="the matches not played for this long: 90m, 12h, 30d",
+    )
+    prune.add_argument(
+        "--database-url",
+        default=None,
+        help="SQLAlchemy URL (default: $CARDAVIA_DATABASE_URL, else sqlite file "
+        "cardavia.sqlite3 in the current directory)",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -197,6 +265,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument("args", nargs=argparse.REMAINDER, help="[doudizhu|poker|bridge|web] ARGS")
     _add_serve_arguments(commands.add_parser("serve", help="the web app (FastAPI on uvicorn)"))
+    _add_prune_arguments(
+        commands.add_parser("prune", help="delete the matches nobody has played for a while")
+    )
     return parser
 
 
@@ -269,7 +340,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "arena":
         return _arena_main(args, console)
     if args.command == "serve":
-        return serve_command(args.host, args.port, args.database_url, args.workers)
+        return serve_command(
+            args.host, args.port, args.database_url, args.workers, args.prune_after
+        )
+    if args.command == "prune":
+        return prune_command(args.older_than, args.database_url, console)
     parser.error(f"unknown command {args.command}")
     return EXIT_USAGE
 

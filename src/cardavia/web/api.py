@@ -17,7 +17,8 @@
 
 Only ``state.view(0)`` ever leaves the server. Errors: 400 illegal action (nothing
 changed), 403 missing or wrong token, 404 unknown match, 409 stale version, 413 body too
-large, 422 malformed body.
+large or a match too long to store (nothing saved), 422 malformed body, 429 too many new
+matches from one address (``Retry-After``), see :mod:`cardavia.web.limits`.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ import cardavia
 from cardavia.engine import GAME_ORDER, State
 
 from .bots import BotPool, bot_seed
+from .limits import CreationLimiter, Limits
 from .store import Match, Store, hash_token, token_matches
 
 router = APIRouter(prefix="/api", tags=["api"])
@@ -156,8 +158,36 @@ def get_bots(request: Request) -> BotPool:
     return bots
 
 
+def get_limits(request: Request) -> Limits:
+    limits: Limits = request.app.state.limits
+    return limits
+
+
 StoreDep = Annotated[Store, Depends(get_store)]
 BotsDep = Annotated[BotPool, Depends(get_bots)]
+LimitsDep = Annotated[Limits, Depends(get_limits)]
+
+TOO_LONG = "this match is too long to store: start a new one"
+
+
+def _spend_creation(request: Request) -> None:
+    """429 with ``Retry-After`` once the client's address has used up its creations."""
+    limiter: CreationLimiter = request.app.state.creation_limiter
+    wait = limiter.take(request.client.host if request.client else "unknown")
+    if wait:
+        raise HTTPException(
+            status.HTTP_429_TOO_MANY_REQUESTS,
+            f"too many new matches from your address: try again in {wait} s",
+            headers={"Retry-After": str(wait)},
+        )
+
+
+def _storable(state: State, limits: Limits) -> str:
+    """The state's JSON, or 413 when it is over the stored size cap (nothing is saved)."""
+    text = state.to_json()
+    if len(text.encode("utf-8")) > limits.max_state_bytes:
+        raise HTTPException(status.HTTP_413_CONTENT_TOO_LARGE, TOO_LONG)
+    return text
 
 
 async def _load(store: Store, match_id: str, token: str | None) -> Match:
@@ -233,9 +263,11 @@ async def list_games() -> list[GameInfo]:
     "/matches",
     status_code=status.HTTP_201_CREATED,
     response_model=CreatedMatch,
-    responses=_errors(400),
+    responses=_errors(400, 413, 429),
 )
-async def create_match(body: NewMatch, store: StoreDep) -> CreatedMatch:
+async def create_match(
+    body: NewMatch, request: Request, store: StoreDep, limits: LimitsDep
+) -> CreatedMatch:
     """A new match as dealt; the page then asks for the AI moves before seat 0's."""
     if body.game not in cardavia.game_names():
         raise HTTPException(status.HTTP_400_BAD_REQUEST, f"{body.game} cannot be played yet")
@@ -248,11 +280,13 @@ async def create_match(body: NewMatch, store: StoreDep) -> CreatedMatch:
         cardavia.new_bot(body.game, level)
     except ValueError as error:
         raise HTTPException(status.HTTP_400_BAD_REQUEST, str(error)) from None
+    _spend_creation(request)  # only requests that would create a match count
     match_id = secrets.token_urlsafe(16)
     token = secrets.token_urlsafe(24)
     state = _new_state(body)
+    text = _storable(state, limits)
     version = await run_in_threadpool(
-        store.create, match_id, hash_token(token), body.game, level, state.to_json()
+        store.create, match_id, hash_token(token), body.game, level, text
     )
     return CreatedMatch(
         id=match_id,
@@ -282,7 +316,9 @@ async def read_match(match_id: MatchId, store: StoreDep, token: Token = None) ->
     response_model=Played,
     responses=_errors(400, 403, 404, 409, 413),
 )
-async def play(match_id: MatchId, body: ActionIn, store: StoreDep, token: Token = None) -> Played:
+async def play(
+    match_id: MatchId, body: ActionIn, store: StoreDep, limits: LimitsDep, token: Token = None
+) -> Played:
     """Seat 0's action, saved and answered at once (the AI moves come by ``advance``)."""
     match = await _load(store, match_id, token)
     if body.version != match.version:
@@ -294,7 +330,8 @@ async def play(match_id: MatchId, body: ActionIn, store: StoreDep, token: Token 
         state.apply(body.action)
     except cardavia.IllegalAction as error:
         raise HTTPException(status.HTTP_400_BAD_REQUEST, str(error)) from None
-    version = await run_in_threadpool(store.save, match_id, match.version, state.to_json())
+    text = _storable(state, limits)
+    version = await run_in_threadpool(store.save, match_id, match.version, text)
     if version is None:
         raise HTTPException(
             status.HTTP_409_CONFLICT, "the match changed meanwhile (another tab?): reload it"
@@ -308,7 +345,12 @@ async def play(match_id: MatchId, body: ActionIn, store: StoreDep, token: Token 
     responses=_errors(400, 403, 404, 409, 413),
 )
 async def advance(
-    match_id: MatchId, body: AdvanceIn, store: StoreDep, bots: BotsDep, token: Token = None
+    match_id: MatchId,
+    body: AdvanceIn,
+    store: StoreDep,
+    bots: BotsDep,
+    limits: LimitsDep,
+    token: Token = None,
 ) -> Played:
     """One AI decision, saved, then answered. A version the match has already passed gets
     the stored match back (another tab or worker made that move): the move is never played
@@ -332,7 +374,8 @@ async def advance(
     else:
         seed = bot_seed(match_id, len(state.events))
         state.apply(await bots.act(match.game, match.level, seed, state.view(seat)))
-    version = await run_in_threadpool(store.save, match_id, match.version, state.to_json())
+    text = _storable(state, limits)
+    version = await run_in_threadpool(store.save, match_id, match.version, text)
     if version is None:
         # Another worker saved this very move first: answer what is stored.
         return _as_stored(await _load(store, match_id, token))

@@ -15,6 +15,8 @@ builds its own app (:func:`app_from_environment`), bot pool and database connect
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import importlib
 import importlib.util
 import os
@@ -30,6 +32,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from . import api
 from .bots import BotPool
+from .limits import Limits, Pruner
 from .store import Store
 
 MAX_BODY_BYTES = 16 * 1024
@@ -138,22 +141,39 @@ def _include_pages(app: FastAPI) -> None:
 def create_app(
     database_url: str | None = None,
     bot_budget: float = 1.0,
-    bot_workers: int = 2,
+    bot_workers: int = 1,
     *,
     bots_in_process: bool = False,
+    strong_bot_workers: int | None = None,
+    limits: Limits | None = None,
 ) -> FastAPI:
     """The web app on ``database_url`` (default: ``CARDAVIA_DATABASE_URL`` or the SQLite
-    file ``cardavia.sqlite3`` in the current directory). Strong bots think ``bot_budget``
-    seconds per decision in a pool of ``bot_workers`` processes (threads with
-    ``bots_in_process``, for tests)."""
+    file ``cardavia.sqlite3`` in the current directory). Random and basic bots decide in a
+    pool of ``bot_workers`` processes, strong bots and hints (``bot_budget`` seconds per
+    decision) in their own pool of ``strong_bot_workers`` (threads with
+    ``bots_in_process``, for tests). ``limits``: creations per address, stored state size,
+    pruning (default :class:`Limits`: no pruning)."""
     store = Store(database_url)
-    bots = BotPool(bot_workers, bot_budget, in_process=bots_in_process)
+    bots = BotPool(
+        bot_workers, bot_budget, in_process=bots_in_process, strong_workers=strong_bot_workers
+    )
+    limits = limits or Limits()
+    pruner = (
+        None
+        if limits.prune_after is None
+        else Pruner(store, limits.prune_after, limits.prune_every)
+    )
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        pruning = None if pruner is None else asyncio.create_task(pruner.run())
         try:
             yield
         finally:
+            if pruning is not None:
+                pruning.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await pruning
             bots.shutdown()
             store.dispose()
 
@@ -165,6 +185,9 @@ def create_app(
     )
     app.state.store = store
     app.state.bots = bots
+    app.state.limits = limits
+    app.state.creation_limiter = limits.creation_limiter()
+    app.state.pruner = pruner
     app.include_router(api.router)
     _include_pages(app)
     if STATIC_DIR.is_dir():
@@ -176,11 +199,16 @@ def create_app(
 
 def app_from_environment() -> FastAPI:
     """The app factory ``cardavia serve`` gives uvicorn (one call per worker process):
-    ``CARDAVIA_DATABASE_URL``, ``CARDAVIA_BOT_BUDGET``, ``CARDAVIA_BOT_WORKERS``."""
+    ``CARDAVIA_DATABASE_URL``, ``CARDAVIA_BOT_BUDGET``, ``CARDAVIA_BOT_WORKERS`` (quick
+    pool, default 1), ``CARDAVIA_STRONG_BOT_WORKERS`` (default: cores - 1, at least 1) and
+    the limits of :meth:`Limits.from_environment` (pruning after 30 days by default)."""
+    strong_workers = os.environ.get("CARDAVIA_STRONG_BOT_WORKERS")
     return create_app(
         os.environ.get("CARDAVIA_DATABASE_URL") or None,
         bot_budget=float(os.environ.get("CARDAVIA_BOT_BUDGET", "1.0")),
-        bot_workers=int(os.environ.get("CARDAVIA_BOT_WORKERS", "2")),
+        bot_workers=int(os.environ.get("CARDAVIA_BOT_WORKERS", "1")),
+        strong_bot_workers=int(strong_workers) if strong_workers else None,
+        limits=Limits.from_environment(),
     )
 
 

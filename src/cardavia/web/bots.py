@@ -1,10 +1,13 @@
-"""Bot decisions off the event loop, in a process pool.
+"""Bot decisions off the event loop, in two process pools.
 
 Every decision is ``cardavia.new_bot(game, level, seed).act(view)`` for one seat's view,
 and every hint ``cardavia.ai.hints.suggest(game, view, seed, budget)``, computed in a
-worker process (spawn context, created on first use, shut down with the
-app). The API awaits it through ``loop.run_in_executor``. Seeds come from the match id and
-the number of public events so far, so the same match replays the same decisions.
+worker process (spawn context, created on first use, shut down with the app). Strong
+decisions and hints think for their whole budget, so they have a pool of their own: a
+slow strong table never delays a ``random`` or ``basic`` one (their decisions and Skip's
+:func:`play_quickly` take milliseconds in the quick pool). The API awaits them through
+``loop.run_in_executor``. Seeds come from the match id and the number of public events so
+far, so the same match replays the same decisions.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import multiprocessing
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -68,25 +72,34 @@ def _warm_up() -> None:
     import cardavia  # noqa: F401  (the first decision should not pay for the import)
 
 
-class BotPool:
-    """Runs bot decisions in an executor: a spawn-context process pool by default
-    (``workers`` processes), or threads when ``in_process`` is set (tests)."""
+def default_strong_workers() -> int:
+    """One strong process per core but one (left to the web worker and the quick pool)."""
+    return max(1, (os.cpu_count() or 2) - 1)
 
-    def __init__(self, workers: int = 2, budget: float = 1.0, in_process: bool = False) -> None:
+
+class LazyExecutor:
+    """An executor created on first use: a spawn-context process pool of ``workers``
+    processes, or threads when ``in_process`` is set (tests). A broken one is discarded
+    and the next use starts a fresh one."""
+
+    def __init__(self, workers: int, in_process: bool, name: str) -> None:
         if workers < 1:
             raise ValueError("a bot pool needs at least one worker")
         self.workers = workers
-        self.budget = budget
         self.in_process = in_process
+        self.name = name
         self._executor: Executor | None = None
         self._lock = threading.Lock()
 
     @property
-    def executor(self) -> Executor:
+    def started(self) -> bool:
+        return self._executor is not None
+
+    def get(self) -> Executor:
         with self._lock:
             if self._executor is None:
                 if self.in_process:
-                    self._executor = ThreadPoolExecutor(self.workers, "cardavia-bot")
+                    self._executor = ThreadPoolExecutor(self.workers, self.name)
                 else:
                     self._executor = ProcessPoolExecutor(
                         self.workers,
@@ -95,30 +108,7 @@ class BotPool:
                     )
             return self._executor
 
-    async def act(self, game: str, level: str, seed: int, view: dict[str, Any]) -> str:
-        return await self._run(decide, game, level, seed, self.budget, view)
-
-    async def play_quickly(self, game: str, match_id: str, state_json: str, seconds: float) -> str:
-        """:func:`play_quickly` in the pool."""
-        return await self._run(play_quickly, game, match_id, state_json, seconds)
-
-    async def hint(self, game: str, seed: int, view: dict[str, Any]) -> dict[str, Any]:
-        """:func:`hint` in a worker, within min(the pool's budget, the hint budget)."""
-        from cardavia.ai.hints import HINT_BUDGET
-
-        return await self._run(hint, game, seed, min(self.budget, HINT_BUDGET), view)
-
-    async def _run(self, function: Callable[..., T], *args: Any) -> T:
-        loop = asyncio.get_running_loop()
-        executor = self.executor
-        try:
-            return await loop.run_in_executor(executor, function, *args)
-        except BrokenExecutor:
-            # A worker died (killed, out of memory): start a fresh pool and try once more.
-            self._discard(executor)
-            return await loop.run_in_executor(self.executor, function, *args)
-
-    def _discard(self, executor: Executor) -> None:
+    def discard(self, executor: Executor) -> None:
         with self._lock:
             if self._executor is executor:
                 self._executor = None
@@ -129,3 +119,67 @@ class BotPool:
             executor, self._executor = self._executor, None
         if executor is not None:
             executor.shutdown(wait=True, cancel_futures=True)
+
+
+class BotPool:
+    """Runs bot work in two executors: ``workers`` for random and basic decisions and
+    Skip (the quick pool), ``strong_workers`` (default: :func:`default_strong_workers`)
+    for strong decisions and hints. Process pools by default, threads with ``in_process``
+    (tests)."""
+
+    def __init__(
+        self,
+        workers: int = 1,
+        budget: float = 1.0,
+        in_process: bool = False,
+        strong_workers: int | None = None,
+    ) -> None:
+        self.budget = budget
+        self.in_process = in_process
+        self.quick = LazyExecutor(workers, in_process, "cardavia-bot")
+        self.strong = LazyExecutor(
+            default_strong_workers() if strong_workers is None else strong_workers,
+            in_process,
+            "cardavia-strong-bot",
+        )
+
+    @property
+    def workers(self) -> int:
+        return self.quick.workers
+
+    @property
+    def executor(self) -> Executor:
+        """The quick pool's executor."""
+        return self.quick.get()
+
+    @property
+    def strong_executor(self) -> Executor:
+        return self.strong.get()
+
+    async def act(self, game: str, level: str, seed: int, view: dict[str, Any]) -> str:
+        pool = self.strong if level == STRONG else self.quick
+        return await self._run(pool, decide, game, level, seed, self.budget, view)
+
+    async def play_quickly(self, game: str, match_id: str, state_json: str, seconds: float) -> str:
+        """:func:`play_quickly` in the quick pool."""
+        return await self._run(self.quick, play_quickly, game, match_id, state_json, seconds)
+
+    async def hint(self, game: str, seed: int, view: dict[str, Any]) -> dict[str, Any]:
+        """:func:`hint` in the strong pool, within min(the pool's budget, the hint budget)."""
+        from cardavia.ai.hints import HINT_BUDGET
+
+        return await self._run(self.strong, hint, game, seed, min(self.budget, HINT_BUDGET), view)
+
+    async def _run(self, pool: LazyExecutor, function: Callable[..., T], *args: Any) -> T:
+        loop = asyncio.get_running_loop()
+        executor = pool.get()
+        try:
+            return await loop.run_in_executor(executor, function, *args)
+        except BrokenExecutor:
+            # A worker died (killed, out of memory): start a fresh pool and try once more.
+            pool.discard(executor)
+            return await loop.run_in_executor(pool.get(), function, *args)
+
+    def shutdown(self) -> None:
+        self.quick.shutdown()
+        self.strong.shutdown()

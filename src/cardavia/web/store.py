@@ -13,7 +13,7 @@ import hashlib
 import hmac
 import os
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -165,3 +165,14 @@ class Store:
         """Bytes of the stored state (for the benchmark's size goal)."""
         match = self.load(match_id)
         return 0 if match is None else len(match.state_json.encode("utf-8"))
+
+    def prune(self, older_than: timedelta) -> int:
+        """Delete the matches not saved for more than ``older_than`` (one DELETE);
+        returns how many were removed."""
+        from sqlalchemy import delete
+
+        with self.engine.begin() as connection:
+            result = connection.execute(
+                delete(MatchRow).where(MatchRow.updated_at < _now() - older_than)
+            )
+        return result.rowcount
