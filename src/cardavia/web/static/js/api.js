@@ -1,10 +1,12 @@
 // The JSON API of docs/web-contract.md. Tokens live in localStorage (cardavia.token.<id>).
 
 export class ApiError extends Error {
-  constructor(status, detail) {
+  // ``retryAfter``: the seconds of a 429 or 503's Retry-After header, else null.
+  constructor(status, detail, retryAfter = null) {
     super(typeof detail === 'string' ? detail : `HTTP ${status}`);
     this.status = status;
     this.detail = detail;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -48,7 +50,12 @@ async function request(method, path, { token, body } = {}) {
     data = null;
   }
   if (!response.ok) {
-    throw new ApiError(response.status, data?.detail ?? null);
+    const retryAfter = Number.parseInt(response.headers.get('Retry-After') ?? '', 10);
+    throw new ApiError(
+      response.status,
+      data?.detail ?? null,
+      Number.isFinite(retryAfter) ? retryAfter : null,
+    );
   }
   return data;
 }

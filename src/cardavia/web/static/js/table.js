@@ -235,6 +235,9 @@ function showError(error) {
   if (error.status === 400) showMessage(t('msg.illegal', { detail: error.detail ?? '' }));
   else if (error.status === 403 || error.status === 404) showMessage(t('msg.not_found'));
   else if (error.status === 409) showMessage(t('msg.stale'));
+  else if (error.status === 413) showMessage(t('msg.too_long'));
+  else if (error.status === 429) showMessage(t('msg.slow_down', { seconds: error.retryAfter ?? 5 }));
+  else if (error.status === 503) showMessage(t('msg.busy'));
   else showMessage(t('msg.network'));
 }
 
@@ -668,10 +671,12 @@ async function askTheAIs(generation) {
         await openMatch(state.match.id); // moved on elsewhere: draw what is stored
         return;
       }
-      if (error instanceof ApiError && error.status === 0 && failures < RETRIES) {
+      // A dropped connection or a busy database: the move was not made, ask again.
+      const transient = error instanceof ApiError && (error.status === 0 || error.status === 503);
+      if (transient && failures < RETRIES) {
         failures += 1;
         showMessage(t('msg.retrying'));
-        await sleep(RETRY_MS);
+        await sleep(Math.max(RETRY_MS, (error.retryAfter ?? 0) * 1000));
         continue;
       }
       settle();
