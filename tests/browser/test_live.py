@@ -93,3 +93,31 @@ def test_a_tab_closed_during_the_ai_turns_resumes(browser: Browser, server: Serv
         assert shown >= len(resumed.events) - 1  # every move is in the records
     finally:
         close_page(again)
+
+
+def test_a_busy_server_is_asked_again(page: Page, server: Server) -> None:
+    """Issue 11: a 503 (database busy, Retry-After) on an AI move is not an error the
+    player must handle: the page waits, asks again, and the AI seats play on."""
+    state = cardavia.new_game("holdem").new_state(seed=5)  # preflop: an AI seat acts first
+    assert state.current_player != 0
+    refused: list[str] = []
+
+    def busy_once(route: Any) -> None:
+        if refused:
+            route.continue_()
+            return
+        refused.append(route.request.url)
+        route.fulfill(
+            status=503,
+            headers={"Retry-After": "1"},
+            content_type="application/json",
+            body='{"detail": "the database is busy: try again"}',
+        )
+
+    page.route("**/advance", busy_once)
+    open_seeded_match(page, server, state, "random", "live-busy-once")
+    assert wait_ready(page) in ("turn", "over")
+    assert len(refused) == 1
+    stored = server.stored_state(match_id(page))
+    assert any(event.get("seat") not in (None, 0) for event in decisions({"events": stored.events}))
+    assert page.get_by_test_id("message").is_hidden()  # the retry's notice is gone
