@@ -71,11 +71,16 @@ def start_server(
     env: Mapping[str, str] | None = None,
     stderr: IO[bytes] | None = None,
 ) -> subprocess.Popen[bytes]:
-    """``cardavia serve`` on 127.0.0.1:``port``; ``env`` is added to this environment."""
+    """``cardavia serve`` on 127.0.0.1:``port``; ``env`` is added to this environment.
+
+    Run from ``-c``, not ``-m cardavia.cli``: each spawned uvicorn worker re-imports the
+    main module (the whole CLI) before it answers the supervisor's 5 s health check, and
+    on a busy machine that takes longer, so the supervisor kills and respawns its workers
+    forever and the server never answers."""
     command = [
         sys.executable,
-        "-m",
-        "cardavia.cli",
+        "-c",
+        "import sys; from cardavia.cli import main; sys.exit(main())",
         "serve",
         "--port",
         str(port),
