@@ -29,10 +29,7 @@ import argparse
 import asyncio
 import os
 import random
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -41,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from _common import free_port, percentile, start_server, stop_server, wait_until_up
 
 from cardavia.web.store import Store
 
@@ -48,55 +46,6 @@ GAMES = ("doudizhu", "runfast")
 P99_GOAL_MS = 50.0
 STRONG_P99_GOAL_MS = 100.0
 SIZE_GOAL_BYTES = 64 * 1024
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def start_server(workers: int, port: int, url: str) -> subprocess.Popen[bytes]:
-    command = [
-        sys.executable,
-        "-m",
-        "cardavia.cli",
-        "serve",
-        "--port",
-        str(port),
-        "--database-url",
-        url,
-        "--workers",
-        str(workers),
-    ]
-    # Every simulated client is 127.0.0.1: lift the creation rate limit.
-    env = {**os.environ, "CARDAVIA_CREATE_BURST": "1000000"}
-    return subprocess.Popen(command, stdout=subprocess.DEVNULL, env=env)
-
-
-def stop_server(server: subprocess.Popen[bytes]) -> None:
-    if server.poll() is None:
-        server.send_signal(signal.SIGINT)  # uvicorn stops its workers and their bot pools
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-
-
-def wait_until_up(base: str, server: subprocess.Popen[bytes], timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise RuntimeError(f"the server exited with status {server.returncode}")
-        try:
-            if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.1)
-    raise RuntimeError(f"the server did not answer within {timeout} s")
 
 
 @dataclass
@@ -164,11 +113,6 @@ async def load(base: str, requests: int, clients: int, seed: int, level: str) ->
         elapsed = time.perf_counter() - start
     run.finished += warm.finished
     return run, elapsed
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
 def bench(

@@ -162,6 +162,7 @@ def test_find_bench_script_looks_in_the_checkout(
             ["--seconds", "1", "--hands", "50"],
         ),
         (["bench", "web", "--requests", "10"], "web_speed.py", ["--requests", "10"]),
+        (["bench", "load", "--seconds", "3"], "load.py", ["--seconds", "3"]),
         (["bench", "bridge", "--deals", "3"], "bridge_speed.py", ["--deals", "3"]),
     ],
 )

@@ -38,6 +38,7 @@ BENCHMARKS = {
     "poker": "poker_speed.py",
     "bridge": "bridge_speed.py",
     "web": "web_speed.py",
+    "load": "load.py",
 }
 DEFAULT_BENCHMARK = "doudizhu"
 
