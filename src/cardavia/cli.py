@@ -4,7 +4,7 @@
   Fast), :mod:`cardavia.terminal_poker` (Hold'em, One Poker) and
   :mod:`cardavia.terminal_bridge` (Contract Bridge; ``--scoring duplicate|rubber``).
 - ``arena``: bots against bots over many deals, see :mod:`cardavia.arena`.
-- ``bench [doudizhu|poker|bridge|web] [ARGS]``: runs ``bench/doudizhu_speed.py`` (the
+- ``bench [doudizhu|poker|bridge|web|load] [ARGS]``: runs ``bench/doudizhu_speed.py`` (the
   default), ``bench/poker_speed.py``, ``bench/bridge_speed.py`` or ``bench/web_speed.py``;
   every other argument is passed on.
 - ``serve``: the web app on uvicorn, see :mod:`cardavia.web.app`; ``--prune-after 30d``
@@ -258,13 +258,13 @@ def build_parser() -> argparse.ArgumentParser:
     bench = commands.add_parser(
         "bench",
         help="run a benchmark: doudizhu (default), poker, bridge or web",
-        usage="cardavia bench [doudizhu|poker|bridge|web] [ARGS ...]",
+        usage="cardavia bench [doudizhu|poker|bridge|web|load] [ARGS ...]",
         description="Runs bench/doudizhu_speed.py (doudizhu, the default), "
         "bench/poker_speed.py (poker), bench/bridge_speed.py (bridge) or "
         "bench/web_speed.py (web) with this Python; "
         "every other argument goes to the script (cardavia bench poker --help lists them).",
     )
-    bench.add_argument("args", nargs=argparse.REMAINDER, help="[doudizhu|poker|bridge|web] ARGS")
+    bench.add_argument("args", nargs=argparse.REMAINDER, help="[doudizhu|poker|bridge|web|load] ARGS")
     _add_serve_arguments(commands.add_parser("serve", help="the web app (FastAPI on uvicorn)"))
     _add_prune_arguments(
         commands.add_parser("prune", help="delete the matches nobody has played for a while")
