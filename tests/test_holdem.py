@@ -370,7 +370,7 @@ def test_scores_count_chips_in_the_pot_and_total_4000() -> None:
         ("bet 100", "use 'raise'"),
         ("raise", "one whole number"),
         ("raise 5O", "one whole number"),
-        ("raise 1001", "only 1000"),
+        ("raise 1001", r"at most 1000 \(all-in\)"),
         ("call 20", "takes no amount"),
         ("shove", "fold, check, call"),
         ("", "fold, check, call"),
