@@ -52,10 +52,10 @@ def parse_card(text: str) -> str:
     """One card in canonical form; raises ValueError with a readable message."""
     if not isinstance(text, str):
         raise ValueError(f"a card is a string like TS, 10s, ah or BJ, not {type(text).__name__}")
-    token = text.strip().upper()
+    token = text.strip()
     # ASCII only ('ſ'.upper() is 'S'), and no card is longer than '10S'.
     if token.isascii() and len(token) <= 3:
-        card = _parse_token(token)
+        card = _parse_token(token.upper())
         if card is not None:
             return card
     shown = text.strip()

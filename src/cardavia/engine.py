@@ -250,7 +250,11 @@ class DealReader:
                 f"a deal is a dict of keys such as 'hands', not {type(deal).__name__}"
             )
         allowed = {"hands", *keys}
-        unknown = sorted(str(key)[:40] for key in deal if key not in allowed)
+        unknown = sorted(
+            key[:40] if isinstance(key, str) else f"a {type(key).__name__} key"
+            for key in deal
+            if key not in allowed
+        )
         if unknown:
             raise InvalidDeal(
                 f"unknown deal keys: {', '.join(unknown)} ({game} deals know "
