@@ -203,3 +203,12 @@ def test_apply_refuses_actions_over_1000_characters(name: str) -> None:
 def test_a_game_name_that_is_not_a_string_is_a_value_error(name: object) -> None:
     with pytest.raises(ValueError, match="a game name is a string"):
         cardavia.new_game(name)  # type: ignore[arg-type]
+
+
+def test_check_deal_hands_still_type_checks_for_older_callers() -> None:
+    from cardavia.engine import check_deal_hands
+
+    assert check_deal_hands({"hands": [["as"], ["10h"]]}, set(), [1, 1], "Test") == [["AS"], ["TH"]]
+    for deal in [[], {"hands": [["AS"], [True]]}, {"hands": [["AS"]]}, {"hands": [], "x": 1}]:
+        with pytest.raises(InvalidDeal):
+            check_deal_hands(deal, set(), [1, 1], "Test")  # type: ignore[arg-type]

@@ -331,6 +331,14 @@ class DealReader:
             raise InvalidDeal(f"{where}: {error}") from None
 
 
+def check_deal_hands(
+    deal: dict[str, JSON], keys: set[str], sizes: list[int], what: str
+) -> list[list[str]]:
+    """The ``hands`` of a fixed deal, with the deal's keys checked: the older entry point,
+    kept for games written against it; new code uses :class:`DealReader`."""
+    return DealReader(deal, keys, what).hands(sizes)
+
+
 def check_match_length(options: dict[str, JSON], key: str) -> None:
     """Games played as a series (poker hands, One Poker deals) can be cut to ``key`` of
     them, for arenas and benchmarks: None (play to the end) or a whole number ≥ 1."""
