@@ -627,3 +627,30 @@ def test_unknown_scoring_option_is_refused() -> None:
 def test_default_vulnerability_is_none() -> None:
     assert new_state(seed=1).vulnerability == "none"
     assert new_state(random_hands(2), vulnerability="both").view(W)["vulnerability"] == "both"
+
+
+# --- issue 11: every malformed deal is an InvalidDeal ----------------------------------------
+
+
+@pytest.mark.parametrize("dealer", [True, False, 4, -1, 2.0, "N"])
+def test_dealer_is_an_int_seat(dealer: Any) -> None:
+    with pytest.raises(InvalidDeal, match="'dealer' is a seat number, 0 to 3"):
+        cardavia.new_game("bridge").new_state(
+            seed=1, deal={"hands": random_hands(1), "dealer": dealer}
+        )
+
+
+@pytest.mark.parametrize("vulnerability", [["ns"], "NS", "all", 0, True])
+def test_vulnerability_is_one_of_four_words(vulnerability: Any) -> None:
+    deal = {"hands": random_hands(1), "vulnerability": vulnerability}
+    with pytest.raises(InvalidDeal, match="'vulnerability' is one of none, ns, ew, both"):
+        cardavia.new_game("bridge").new_state(seed=1, deal=deal)
+
+
+@pytest.mark.parametrize("action", ["1ſ", "play Aſ", "1\u212a", "\ud800", "１S", "pass\x00"])
+def test_look_alike_calls_and_cards_are_refused(action: str) -> None:
+    state = new_state(random_hands(1))
+    before = state.to_json()
+    with pytest.raises(IllegalAction, match="plain letters, digits and spaces"):
+        state.apply(action)
+    assert state.to_json() == before

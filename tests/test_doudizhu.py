@@ -1168,3 +1168,47 @@ def test_json_round_trip_mid_play() -> None:
     act(restored, "2: pass")
     act(state, "2: pass")
     assert restored == state
+
+
+# --------------------------------------------------------------------------------------
+# Issue 11: every malformed deal is an InvalidDeal
+# --------------------------------------------------------------------------------------
+
+
+def test_first_bidder_true_is_invalid_deal() -> None:
+    # True == 1 to Python, so 'True in (0, 1, 2)' let it through before.
+    with pytest.raises(InvalidDeal, match="'first_bidder' is a seat number, 0 to 2"):
+        GAME.new_state(0, deal={**make_deal(), "first_bidder": True})
+
+
+@pytest.mark.parametrize("first_bidder", [False, 1.0, 3, -1, "1", [1]])
+def test_first_bidder_must_be_an_int_seat(first_bidder: Any) -> None:
+    with pytest.raises(InvalidDeal, match="first_bidder"):
+        GAME.new_state(0, deal={**make_deal(), "first_bidder": first_bidder})
+
+
+def test_first_bidder_none_is_drawn_from_the_seed() -> None:
+    drawn = GAME.new_state(0, deal={**make_deal(), "first_bidder": None})
+    assert drawn.first_bidder in (0, 1, 2)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("deal", [[], "3S 3H", 17, True])
+def test_a_deal_that_is_not_a_dict_is_invalid(deal: Any) -> None:
+    with pytest.raises(InvalidDeal, match="a deal is a dict"):
+        GAME.new_state(0, deal=deal)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"hands": "3S 3H"},
+        {"hands": [["3S"] * 17] * 2},
+        {"bottom": "RJ BJ 2S"},
+        {"bottom": [1, 2, 3]},
+        {"hands": [[*make_deal()["hands"][0][:16], 5], *make_deal()["hands"][1:]]},
+        {"bottom": ["ſA", "BJ", "RJ"]},
+    ],
+)
+def test_card_lists_must_be_lists_of_card_strings(change: dict[str, Any]) -> None:
+    with pytest.raises(InvalidDeal):
+        GAME.new_state(0, deal={**make_deal(), **change})

@@ -174,3 +174,41 @@ def test_bad_deals_raise_invalid_deal(name: str) -> None:
     for deal in _bad_deals(name):
         with pytest.raises(InvalidDeal):
             game.new_state(seed=0, deal=deal)
+
+
+# --- issue 11: what no game can read is refused in one place ----------------------------------
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize(
+    "action", ["\ud800", "pass\udfff", "play 3\u0336S", "\x00", "pass\x1b[0m", "ｐａｓｓ"]
+)
+def test_apply_refuses_characters_no_action_uses(name: str, action: str) -> None:
+    state = cardavia.new_game(name).new_state(seed=3)
+    before = state.to_json()
+    with pytest.raises(IllegalAction, match=r"plain letters, digits and spaces .*U\+[0-9A-F]{4}"):
+        state.apply(action)
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_apply_refuses_actions_over_1000_characters(name: str) -> None:
+    state = cardavia.new_game(name).new_state(seed=3)
+    with pytest.raises(IllegalAction, match="at most 1000 characters"):
+        state.apply("play " + "3S " * 400)
+    state.apply(" \t" + state.legal_actions()[0] + "\n")  # ASCII spacing stays forgiving
+
+
+@pytest.mark.parametrize("name", [None, 5, ["doudizhu"], b"doudizhu"])
+def test_a_game_name_that_is_not_a_string_is_a_value_error(name: object) -> None:
+    with pytest.raises(ValueError, match="a game name is a string"):
+        cardavia.new_game(name)  # type: ignore[arg-type]
+
+
+def test_check_deal_hands_still_type_checks_for_older_callers() -> None:
+    from cardavia.engine import check_deal_hands
+
+    assert check_deal_hands({"hands": [["as"], ["10h"]]}, set(), [1, 1], "Test") == [["AS"], ["TH"]]
+    for deal in [[], {"hands": [["AS"], [True]]}, {"hands": [["AS"]]}, {"hands": [], "x": 1}]:
+        with pytest.raises(InvalidDeal):
+            check_deal_hands(deal, set(), [1, 1], "Test")  # type: ignore[arg-type]

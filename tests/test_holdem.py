@@ -370,7 +370,7 @@ def test_scores_count_chips_in_the_pot_and_total_4000() -> None:
         ("bet 100", "use 'raise'"),
         ("raise", "one whole number"),
         ("raise 5O", "one whole number"),
-        ("raise 1001", "only 1000"),
+        ("raise 1001", r"at most 1000 \(all-in\)"),
         ("call 20", "takes no amount"),
         ("shove", "fold, check, call"),
         ("", "fold, check, call"),
@@ -444,3 +444,87 @@ def test_later_hands_follow_the_seed() -> None:
         play(state, "fold", "fold", "fold")
     assert first.hole == second.hole and first.board == second.board
     assert game.new_state(seed=10).hole != game.new_state(seed=9).hole
+
+
+# --- issue 11: malformed amounts and deals are clean refusals ------------------------------
+
+
+def refused(state: HoldemState, action: str) -> str:
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as info:
+        state.apply(action)
+    assert state.to_json() == before
+    return str(info.value)
+
+
+@pytest.mark.parametrize("action", ["raise ²", "raise 6²", "bet ①", "raise ①⓪⓪"])
+def test_superscript_amount_is_illegal_not_valueerror(action: str) -> None:
+    # '²'.isdigit() is True and int('²') a ValueError: neither may leak out.
+    refused(new_hand(), action)
+
+
+def test_fullwidth_digits_refused() -> None:
+    state = new_hand()
+    assert "raise 60" in state.legal_actions()
+    message = refused(state, "raise ６０")
+    assert "plain letters, digits and spaces" in message
+
+
+def test_4300_digit_amount_refused() -> None:
+    state = new_hand()
+    # A long amount is refused by its length, before int() (which raises past 4300 digits).
+    assert "at most 1000 (all-in)" in refused(state, "raise " + "9" * 990)
+    assert "at most 1000 characters" in refused(state, "raise " + "9" * 4301)
+
+
+def test_parse_total_checks_the_length_before_int() -> None:
+    from cardavia.betting import parse_total
+
+    assert parse_total("0040", "bet", 980) == 40
+    for text in ["9" * 5000, "981", "1" + "0" * 4400]:
+        with pytest.raises(IllegalAction, match=r"you can bet at most 980 \(all-in\)"):
+            parse_total(text, "bet", 980)
+    for text in ["+40", "-40", "4 0", "40.0", "0x28", "4_0", "４０", "", "²"]:
+        with pytest.raises(IllegalAction, match="one whole number"):
+            parse_total(text, "raise", 980)
+
+
+@pytest.mark.parametrize(
+    "action", ["raise +60", "raise -60", "raise 6 0", "raise 60.0", "raise 6_0"]
+)
+def test_signed_or_split_amounts_refused(action: str) -> None:
+    assert "one whole number" in refused(new_hand(), action)
+
+
+def test_holdem_stack_cap() -> None:
+    at_cap = new_hand(dealt([97_000, 1000, 1000, 1000]))
+    while at_cap.current_player != 0:
+        at_cap.apply("call")
+    assert at_cap.legal_actions()[-1] == "raise 97000"
+    assert len(at_cap.legal_actions()) < 100_000
+    assert "at most 97000" in refused(at_cap, "raise 97001")
+    for stacks in ([97_001, 1000, 1000, 1000], [10**30, 1000, 1000, 1000], [10**5000, 1, 1, 1]):
+        with pytest.raises(InvalidDeal, match="at most 100000 chips in all"):
+            new_hand(dealt(stacks))
+
+
+@pytest.mark.parametrize(
+    "stacks", [[True, 1000, 1000, 1000], [1000.0, 1000, 1000, 1000], ["1000"] * 4, [-1, 2, 1, 1]]
+)
+def test_holdem_stacks_are_whole_numbers(stacks: list[Any]) -> None:
+    with pytest.raises(InvalidDeal, match="'stacks' lists 4 chip counts"):
+        new_hand(dealt(stacks))
+
+
+@pytest.mark.parametrize(
+    "extra", [{"button": True}, {"button": 4}, {"button": "1"}, {"previous_big_blind": False}]
+)
+def test_holdem_seats_in_a_deal_are_ints_in_range(extra: dict[str, Any]) -> None:
+    with pytest.raises(InvalidDeal, match="is a seat number, 0 to 3"):
+        new_hand(dealt([1000] * 4, **extra))
+
+
+@pytest.mark.parametrize("deal", [[], "hands", 5, ("AS", "KS")])
+def test_holdem_deal_that_is_not_a_dict(deal: Any) -> None:
+    with pytest.raises(InvalidDeal, match="a deal is a dict"):
+        cardavia.new_game("holdem").new_state(seed=1, deal=deal)

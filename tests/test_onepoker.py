@@ -903,3 +903,46 @@ def test_sample_state_refuses_an_inconsistent_view() -> None:
     tampered["events"][-1].update(up=2, down=0)
     with pytest.raises(ValueError):
         GAME.sample_state(tampered, random.Random(0))
+
+
+# --------------------------------------------------------------------------------------
+# Issue 11: malformed amounts and deals are clean refusals
+# --------------------------------------------------------------------------------------
+
+
+def betting_state() -> State:
+    state = new([["KS", "3H"], ["QD", "4C"]])
+    act(state, "0: lock KS", "1: lock QD")
+    return state
+
+
+@pytest.mark.parametrize("action", ["bet ²", "bet ①", "bet ４", "bet 1" + "0" * 4400, "bet -1"])
+def test_amount_junk_is_an_illegal_action(action: str) -> None:
+    state = betting_state()
+    assert "bet 4" in state.legal_actions()
+    rejected(state, action)
+
+
+def test_an_amount_beyond_the_stack_says_the_all_in() -> None:
+    assert "you can bet at most 19 (all-in)" in rejected(betting_state(), "bet 99999999999")
+
+
+def test_onepoker_stack_cap() -> None:
+    state = new([["KS", "3H"], ["QD", "4C"]], stacks=[999, 1])
+    assert state.stacks == [998, 0]
+    for stacks in ([1000, 1], [10**30, 20], [True, 20], [20.0, 20], [0, 40], [20, 20, 0]):
+        with pytest.raises(InvalidDeal, match="'stacks'"):
+            new([["KS", "3H"], ["QD", "4C"]], stacks=stacks)
+
+
+@pytest.mark.parametrize("first", [True, False, 2, -1, 1.0, "0"])
+def test_first_is_an_int_seat(first: Any) -> None:
+    with pytest.raises(InvalidDeal, match="'first' is a seat number, 0 to 1"):
+        new([["KS", "3H"], ["QD", "4C"]], first=first)
+
+
+@pytest.mark.parametrize("stock", ["AS KS", [1] * 100, None, {"AS": 1}])
+def test_stock_must_be_a_list_of_cards(stock: Any) -> None:
+    deal = make_deal([["KS", "3H"], ["QD", "4C"]])
+    with pytest.raises(InvalidDeal, match="stock"):
+        GAME.new_state(seed=1, deal={**deal, "stock": stock})

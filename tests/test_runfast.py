@@ -873,3 +873,21 @@ def test_good_deal_is_accepted_in_any_card_spelling() -> None:
 
 
 PACK_ORDER = [r + s for r in "3456789TJQKA2" for s in "SHDC"]
+
+
+# --- issue 11: every malformed deal is an InvalidDeal ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "deal",
+    [[], "hands", {}, {"hands": None}, {"hands": "3H 3S"}, {"hands": [[3] * 16] * 3}],
+)
+def test_malformed_deals_are_invalid(deal: object) -> None:
+    with pytest.raises(InvalidDeal):
+        GAME.new_state(seed=0, deal=deal)  # type: ignore[arg-type]
+
+
+def test_a_deal_may_not_add_keys() -> None:
+    with pytest.raises(InvalidDeal, match="unknown deal keys: bottom"):
+        cards = pack_48()
+        GAME.new_state(seed=0, deal={"hands": [cards[:16], cards[16:32], cards[32:]], "bottom": []})

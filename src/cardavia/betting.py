@@ -186,9 +186,8 @@ class BettingState(State):
         return verb, self._verify_amount(seat, verb, words[1:])
 
     def _verify_amount(self, seat: int, verb: str, rest: list[str]) -> int:
-        if len(rest) != 1 or not rest[0].isdigit():
+        if len(rest) != 1 or not is_amount(rest[0]):
             raise IllegalAction(f"'{verb}' needs one whole number: your total for this round")
-        total = int(rest[0])
         allowed = self.bet_range(seat)
         if allowed is None:
             raise IllegalAction(self._why_no_raise(seat))
@@ -197,8 +196,7 @@ class BettingState(State):
                 f"use '{allowed.verb}': "
                 + ("nobody has bet yet" if allowed.verb == "bet" else "there is a bet to raise")
             )
-        if total > allowed.maximum:
-            raise IllegalAction(f"you have only {allowed.maximum} in all for this round")
+        total = parse_total(rest[0], verb, allowed.maximum)
         if total < allowed.minimum:
             raise IllegalAction(
                 f"the smallest {verb} is to {allowed.minimum} (a total for this round), "
@@ -257,6 +255,24 @@ class BettingState(State):
 
     def pots(self) -> list[Pot]:
         return side_pots(self.committed, [self._is_live(s) for s in range(len(self.stacks))])
+
+
+def is_amount(word: str) -> bool:
+    """Plain ASCII digits: no sign, no point, no look-alikes (``'²'.isdigit()`` is True)."""
+    return word.isascii() and word.isdigit()
+
+
+def parse_total(word: str, verb: str, maximum: int) -> int:
+    """The total a player typed for ``bet``/``raise``, at most ``maximum`` (the all-in).
+    The length is checked before ``int()``, which refuses strings of 4,300+ digits with a
+    ValueError and would turn shorter ones into numbers of any size."""
+    if not is_amount(word):
+        raise IllegalAction(f"'{verb}' needs one whole number: your total for this round")
+    digits = word.lstrip("0") or "0"
+    if len(digits) > len(str(maximum)) or int(digits) > maximum:
+        to = "" if verb == "bet" else " to"
+        raise IllegalAction(f"you can {verb}{to} at most {maximum} (all-in)")
+    return int(digits)
 
 
 _TOTALS: dict[str, list[str]] = {"bet": [], "raise": []}

@@ -51,8 +51,22 @@ def _normalise_rank(text: str) -> str | None:
 def parse_card(text: str) -> str:
     """One card in canonical form; raises ValueError with a readable message."""
     if not isinstance(text, str):
-        raise ValueError(f"{text!r} is not a card: a card is written like TS, 10s, ah, BJ")
-    token = text.strip().upper()
+        raise ValueError(f"a card is a string like TS, 10s, ah or BJ, not {type(text).__name__}")
+    token = text.strip()
+    # ASCII only ('ſ'.upper() is 'S'), and no card is longer than '10S'.
+    if token.isascii() and len(token) <= 3:
+        card = _parse_token(token.upper())
+        if card is not None:
+            return card
+    shown = text.strip()
+    if len(shown) > 12:
+        shown = shown[:12] + "..."
+    if not (shown.isascii() and shown.isprintable()):
+        shown = ascii(shown)[1:-1]
+    raise ValueError(f"'{shown}' is not a card (examples: TS, 10s, ah, BJ, RJ)")
+
+
+def _parse_token(token: str) -> str | None:
     if token in _JOKER_WORDS and len(token) == 2:
         return _JOKER_WORDS[token]
     if len(token) >= 2:
@@ -63,7 +77,7 @@ def parse_card(text: str) -> str:
         rank, suit = _normalise_rank(token[1:]), token[0]
         if rank is not None and suit in SUITS:
             return rank + suit
-    raise ValueError(f"'{text.strip()}' is not a card (examples: TS, 10s, ah, BJ, RJ)")
+    return None
 
 
 def split_tokens(text: str) -> list[str]:

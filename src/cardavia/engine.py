@@ -4,7 +4,16 @@ A state keeps all of its data in plain JSON values (ints, strings, lists, dicts,
 instance attributes; that makes ``to_json``, ``clone`` and equality exact and generic.
 Every action goes through two steps, as in pokerkit: ``_verify`` parses and checks it
 without touching the state (raising :class:`IllegalAction`), then ``_perform`` changes the
-state. So a rejected action can never leave a half-changed state.
+state. So a rejected action can never leave a half-changed state. Before either step,
+``apply`` refuses what no game could read: a non-string, more than
+:data:`MAX_ACTION_LENGTH` characters, or any character other than printable ASCII, tab
+and newline (so look-alike digits such as ``²`` or ``４``, lone surrogates and control
+characters are refused in one place, with one message).
+
+A fixed ``deal`` is read through :class:`DealReader`, which every game uses: it refuses a
+deal that is not a dict, unknown keys, and values of the wrong type (a card list that is
+not a list of strings, a seat that is a bool or out of range, chip counts that are not
+whole numbers or exceed the game's cap) with :class:`InvalidDeal`.
 """
 
 from __future__ import annotations
@@ -12,9 +21,15 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Collection, Sequence
 from typing import Any, ClassVar
 
+from .cards import parse_card
+
 JSON = Any  # a JSON-native value
+
+# Far beyond any legal action in any game (Dou Dizhu's longest play is some 70 characters).
+MAX_ACTION_LENGTH = 1000
 
 
 class IllegalAction(ValueError):
@@ -125,8 +140,9 @@ class State(ABC):
         return self.current_player is None
 
     def apply(self, action: str) -> None:
-        if not isinstance(action, str):
-            raise IllegalAction(f"an action is a string, not {type(action).__name__}")
+        unreadable = _unreadable(action)
+        if unreadable is not None:
+            raise IllegalAction(unreadable)
         if self.is_over:
             raise IllegalAction("the match is over")
         self._perform(self._verify(action))
@@ -175,6 +191,23 @@ class State(ABC):
         return f"<{self.game.name} state, player {self.current_player} to act>"
 
 
+def _unreadable(action: object) -> str | None:
+    """Why ``action`` cannot be an action of any game, or None."""
+    if not isinstance(action, str):
+        return f"an action is a string, not {type(action).__name__}"
+    if len(action) > MAX_ACTION_LENGTH:
+        return f"an action is at most {MAX_ACTION_LENGTH} characters long"
+    if action.isascii() and action.isprintable():  # the fast path: C-level checks
+        return None
+    odd = next((char for char in action if not (" " <= char <= "~" or char in "\t\n")), None)
+    if odd is None:
+        return None
+    return (
+        "an action is written with plain letters, digits and spaces "
+        f"(like 'bet 40' or 'play AS'): U+{ord(odd):04X} is not one of them"
+    )
+
+
 _REGISTRY: dict[str, type[Game]] = {}
 
 # The order API.md lists the games in.
@@ -191,6 +224,8 @@ def game_names() -> list[str]:
 
 
 def new_game(name: str, **options: JSON) -> Game:
+    if not isinstance(name, str):
+        raise ValueError(f"a game name is a string: {', '.join(game_names())}")
     try:
         game_class = _REGISTRY[name]
     except KeyError:
@@ -198,24 +233,110 @@ def new_game(name: str, **options: JSON) -> Game:
     return game_class(**options)
 
 
+def _is_whole(value: object) -> bool:
+    """An int that is not a bool (``True`` is an int to Python, never a seat or a count)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class DealReader:
+    """Type-checked reading of a fixed ``deal``, shared by every game. Each method returns
+    a value of the right type or raises InvalidDeal naming the key; a key given as None
+    counts as absent (its documented default). Pack membership is checked by the game,
+    which knows its other piles. Messages never echo a value, which may be huge."""
+
+    def __init__(self, deal: object, keys: Collection[str], game: str) -> None:
+        if not isinstance(deal, dict):
+            raise InvalidDeal(
+                f"a deal is a dict of keys such as 'hands', not {type(deal).__name__}"
+            )
+        allowed = {"hands", *keys}
+        unknown = sorted(
+            key[:40] if isinstance(key, str) else f"a {type(key).__name__} key"
+            for key in deal
+            if key not in allowed
+        )
+        if unknown:
+            raise InvalidDeal(
+                f"unknown deal keys: {', '.join(unknown)} ({game} deals know "
+                f"{', '.join(sorted(allowed))})"
+            )
+        self.deal: dict[str, JSON] = deal
+        self.game = game
+
+    def hands(self, sizes: Sequence[int], note: str = "") -> list[list[str]]:
+        """``hands``: one card list per seat, ``sizes[seat]`` cards each."""
+        value = self.deal.get("hands")
+        if not isinstance(value, list | tuple) or len(value) != len(sizes):
+            raise InvalidDeal(
+                f"a {self.game} deal needs 'hands', a list of {len(sizes)} card lists, "
+                f"one per seat{note}"
+            )
+        return [
+            self._card_list(hand, size, f"'hands' of seat {seat}{note}")
+            for seat, (hand, size) in enumerate(zip(value, sizes, strict=True))
+        ]
+
+    def cards(self, key: str, count: int, what: str) -> list[str]:
+        """A required card list of exactly ``count`` cards."""
+        value = self.deal.get(key)
+        if value is None:
+            raise InvalidDeal(f"a {self.game} deal needs '{key}', {what}")
+        return self._card_list(value, count, f"'{key}' ({what})")
+
+    def seat(self, key: str, seats: int) -> int | None:
+        """A seat number ``0 … seats - 1``, or None when absent."""
+        value = self.deal.get(key)
+        if value is None:
+            return None
+        if not _is_whole(value) or not 0 <= value < seats:
+            raise InvalidDeal(f"'{key}' is a seat number, 0 to {seats - 1}")
+        return int(value)
+
+    def chips(self, key: str, seats: int, minimum: int, most: int) -> list[int] | None:
+        """``seats`` whole chip counts, each at least ``minimum``, at most ``most`` in all;
+        None when absent. The cap keeps every list of bet totals short."""
+        value = self.deal.get(key)
+        if value is None:
+            return None
+        if (
+            not isinstance(value, list | tuple)
+            or len(value) != seats
+            or not all(_is_whole(chips) and chips >= minimum for chips in value)
+        ):
+            raise InvalidDeal(
+                f"'{key}' lists {seats} chip counts, whole numbers of at least {minimum}"
+            )
+        if sum(value) > most:
+            raise InvalidDeal(f"'{key}' may hold at most {most} chips in all")
+        return [int(chips) for chips in value]
+
+    def choice(self, key: str, choices: Sequence[str]) -> str | None:
+        """One of ``choices`` (strings), or None when absent."""
+        value = self.deal.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, str) or value not in choices:
+            raise InvalidDeal(f"'{key}' is one of {', '.join(choices)}")
+        return value
+
+    @staticmethod
+    def _card_list(value: object, count: int, where: str) -> list[str]:
+        if not isinstance(value, list | tuple) or len(value) != count:
+            raise InvalidDeal(f"{where} is a list of {count} cards")
+        if not all(isinstance(card, str) for card in value):
+            raise InvalidDeal(f"{where}: each card is a string, like 'AS' or 'BJ'")
+        try:
+            return [parse_card(card) for card in value]
+        except ValueError as error:
+            raise InvalidDeal(f"{where}: {error}") from None
+
+
 def check_deal_hands(
     deal: dict[str, JSON], keys: set[str], sizes: list[int], what: str
 ) -> list[list[str]]:
-    """The ``hands`` of a fixed deal in canonical notation, checked for the allowed keys
-    and the number of cards per seat; raises InvalidDeal. Pack membership is checked by
-    the caller, which knows its other piles."""
-    from .cards import parse_card
-
-    unknown = set(deal) - keys - {"hands"}
-    if unknown:
-        raise InvalidDeal(f"unknown deal keys: {', '.join(sorted(unknown))}")
-    try:
-        hands = [[parse_card(card) for card in hand] for hand in deal["hands"]]
-    except (KeyError, TypeError, ValueError) as error:
-        raise InvalidDeal(f"a deal needs 'hands', one list of cards per seat: {error}") from None
-    if [len(hand) for hand in hands] != sizes:
-        raise InvalidDeal(f"{what} deals {sizes[0]} cards to each of {len(sizes)} seats")
-    return hands
+    """The ``hands`` of a fixed deal, with the deal's keys checked: the older entry point,
+    kept for games written against it; new code uses :class:`DealReader`."""
+    return DealReader(deal, keys, what).hands(sizes)
 
 
 def check_match_length(options: dict[str, JSON], key: str) -> None:

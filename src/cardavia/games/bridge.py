@@ -56,11 +56,11 @@ from ..bridge_scoring import (
 from ..cards import RANKS, SUITS, check_pack, pack_52, parse_card
 from ..engine import (
     JSON,
+    DealReader,
     Game,
     IllegalAction,
     InvalidDeal,
     State,
-    check_deal_hands,
     copy_json,
     current_deal_events,
     register,
@@ -516,17 +516,17 @@ class BridgeState(State):
 def _check_deal(
     deal: dict[str, JSON], vulnerability: str, dealer: int
 ) -> tuple[list[list[str]], str, int]:
-    hands = check_deal_hands(deal, {"vulnerability", "dealer"}, [HAND_SIZE] * 4, "bridge")
+    read = DealReader(deal, {"vulnerability", "dealer"}, "bridge")
+    hands = read.hands([HAND_SIZE] * 4)
     problem = check_pack([card for hand in hands for card in hand], pack_52())
     if problem:
         raise InvalidDeal(problem)
-    vulnerability = deal.get("vulnerability", vulnerability)
-    if vulnerability not in VULNERABILITIES:
-        raise InvalidDeal(f"vulnerability is one of {', '.join(VULNERABILITIES)}")
-    dealer = deal.get("dealer", dealer)
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < 4:
-        raise InvalidDeal("the dealer is a seat, 0 to 3")
-    return hands, vulnerability, dealer
+    given_dealer = read.seat("dealer", 4)
+    return (
+        hands,
+        read.choice("vulnerability", VULNERABILITIES) or vulnerability,
+        dealer if given_dealer is None else given_dealer,
+    )
 
 
 @register

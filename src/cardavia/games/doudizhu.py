@@ -28,15 +28,15 @@ from collections.abc import Iterable
 from typing import Any
 
 from .. import climbing
-from ..cards import check_pack, pack_54, parse_card, sort_cards
+from ..cards import check_pack, pack_54, sort_cards
 from ..climbing import ClimbingRules, ClimbingState, Combo, played_cards
 from ..engine import (
     JSON,
+    DealReader,
     Game,
     IllegalAction,
     InvalidDeal,
     State,
-    check_deal_hands,
     current_deal_events,
     fill_hidden,
     register,
@@ -244,22 +244,14 @@ class DouDizhuState(ClimbingState):
 def _check_deal(
     deal: dict[str, JSON], rng: random.Random
 ) -> tuple[list[list[str]], list[str], int]:
-    hands = check_deal_hands(deal, {"bottom", "first_bidder"}, [HAND_SIZE] * 3, "Dou Dizhu")
-    try:
-        bottom = [parse_card(card) for card in deal["bottom"]]
-    except (KeyError, TypeError, ValueError) as error:
-        raise InvalidDeal(f"a Dou Dizhu deal needs the 3 'bottom' cards: {error}") from None
-    if len(bottom) != 3:
-        raise InvalidDeal("Dou Dizhu leaves 3 bottom cards")
+    read = DealReader(deal, {"bottom", "first_bidder"}, "Dou Dizhu")
+    hands = read.hands([HAND_SIZE] * 3)
+    bottom = read.cards("bottom", 3, "the 3 bottom cards")
     problem = check_pack([*hands[0], *hands[1], *hands[2], *bottom], pack_54())
     if problem:
         raise InvalidDeal(problem)
-    first = deal.get("first_bidder")
-    if first is None:
-        first = rng.randrange(3)
-    if first not in (0, 1, 2):
-        raise InvalidDeal("first_bidder must be seat 0, 1 or 2")
-    return hands, bottom, int(first)
+    first = read.seat("first_bidder", 3)
+    return hands, bottom, rng.randrange(3) if first is None else first
 
 
 @register

@@ -10,11 +10,14 @@ seats still have chips (used by arenas and benchmarks); None plays to the last p
 
 ``deal`` keys: ``hands`` (four lists of two hole cards; ``[]`` for a seat with no chips),
 ``board`` (the five board cards: flop, flop, flop, turn, river), and for a hand that starts
-mid-match ``button`` (the button by §3.1 rule 2, default seat 0), ``stacks`` (chips per
-seat, default 1000 each) and ``previous_big_blind`` (the seat that posted the big blind in
-the previous hand: in a heads-up hand it applies §3.1 rule 3, moving the button so that
-nobody posts the big blind twice in a row). Later hands are dealt from the seed, burning
-a card before each street.
+mid-match ``button`` (the button by §3.1 rule 2, default the first seat with chips),
+``stacks`` (whole chip counts per seat, 0 for an eliminated seat, default 1000 each) and
+``previous_big_blind`` (the seat that posted the big blind in the previous hand: in a
+heads-up hand it applies §3.1 rule 3, moving the button so that nobody posts the big blind
+twice in a row). The stacks of a deal hold at most 100,000 chips in all (25 times a
+match's 4000): every total from the minimum raise to the all-in is a legal action, and the
+cap keeps ``legal_actions()`` short. Later hands are dealt from the seed, burning a card
+before each street.
 
 Actions: ``fold``, ``check``, ``call``, ``bet T``, ``raise T`` (T = the total for this
 betting round). No two actions are equivalent.
@@ -32,14 +35,14 @@ import random
 from typing import Any, ClassVar
 
 from ..betting import BettingState, split_pot
-from ..cards import pack_52, parse_card
+from ..cards import pack_52
 from ..engine import (
     JSON,
+    DealReader,
     Game,
     IllegalAction,
     InvalidDeal,
     State,
-    check_deal_hands,
     check_match_length,
     current_deal_events,
     fill_hidden,
@@ -56,6 +59,9 @@ STREETS = ("preflop", "flop", "turn", "river")
 BOARD_SHOWN = (0, 3, 4, 5)  # board cards face up during each street
 PACK = tuple(pack_52())
 DEAL_KEYS = {"board", "button", "stacks", "previous_big_blind"}
+# A deal may set at most this many chips in all (25 times a match's 4000): every total
+# from the minimum raise to the all-in is a legal action, so the cap keeps the list short.
+MAX_DEAL_CHIPS = 100_000
 
 
 class HoldemState(BettingState):
@@ -290,51 +296,25 @@ class HoldemState(BettingState):
 def _check_deal(
     deal: dict[str, JSON],
 ) -> tuple[list[list[str]], list[str], int, list[int], int | None]:
-    stacks = deal.get("stacks", [STARTING_STACK] * SEATS)
-    if (
-        not isinstance(stacks, list)
-        or len(stacks) != SEATS
-        or any(
-            not isinstance(chips, int) or isinstance(chips, bool) or chips < 0 for chips in stacks
-        )
-        or sum(chips > 0 for chips in stacks) < 2
-    ):
+    read = DealReader(deal, DEAL_KEYS, "Hold'em")
+    stacks = read.chips("stacks", SEATS, 0, MAX_DEAL_CHIPS) or [STARTING_STACK] * SEATS
+    if sum(chips > 0 for chips in stacks) < 2:
         raise InvalidDeal("'stacks' lists four chip counts, at least two of them above 0")
     sizes = [2 if chips > 0 else 0 for chips in stacks]
-    hole = check_deal_hands(deal, DEAL_KEYS, sizes, "Hold'em (a seat without chips gets [])")
-    try:
-        board = [parse_card(card) for card in deal["board"]]
-    except (KeyError, TypeError, ValueError) as error:
-        raise InvalidDeal(f"a Hold'em deal needs 'board', the five board cards: {error}") from None
-    if len(board) != 5:
-        raise InvalidDeal("'board' holds exactly five cards: flop, turn, river")
+    hole = read.hands(sizes, " (two cards, or [] for a seat without chips)")
+    board = read.cards("board", 5, "the five board cards: flop, turn, river")
     dealt = [card for hand in hole for card in hand] + board
     twice = sorted({card for card in dealt if dealt.count(card) > 1})
     if twice or "BJ" in dealt or "RJ" in dealt:
         raise InvalidDeal(
             f"cards dealt twice or not in the 52-card pack: {' '.join(twice) or 'a joker'}"
         )
-    button = _seat(deal.get("button", _first_in(stacks)), "button")
+    button = read.seat("button", SEATS)
+    if button is None:
+        button = next(seat for seat, chips in enumerate(stacks) if chips > 0)
     if stacks[button] == 0:
         raise InvalidDeal("the button must be on a seat with chips")
-    previous = deal.get("previous_big_blind")
-    return (
-        hole,
-        board,
-        button,
-        list(stacks),
-        None if previous is None else _seat(previous, "previous_big_blind"),
-    )
-
-
-def _first_in(stacks: list[int]) -> int:
-    return next(seat for seat, chips in enumerate(stacks) if chips > 0)
-
-
-def _seat(value: JSON, key: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < SEATS:
-        raise InvalidDeal(f"'{key}' is a seat, 0 to 3")
-    return value
+    return hole, board, button, stacks, read.seat("previous_big_blind", SEATS)
 
 
 @register

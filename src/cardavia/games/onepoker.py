@@ -20,8 +20,9 @@ has no chips.
 
 ``deal`` keys: ``hands`` (two lists of two cards), ``stock`` (the other 100 cards, top
 first; hands and stock together must be exactly the two packs), and for a deal that starts
-mid-match ``stacks`` (two chip counts, each at least 1; any such pair is allowed, the
-chips need not add up to 40; default 20 each) and ``first`` (the seat that locks and bets
+mid-match ``stacks`` (two whole chip counts, each at least 1; the chips need not add
+up to 40, but at most 1,000 in all, 25 times a match's 40, since every bet total is a legal
+action; default 20 each) and ``first`` (the seat that locks and bets
 first, default 0). Without ``deal`` the 104 cards are shuffled and dealt one at a time,
 seat 0 first. Later deals continue from the state: the kept cards, the stock and the
 discards; a reshuffle uses the seeded generator of that deal.
@@ -56,11 +57,11 @@ from ..betting import BET_VERBS, BettingState, split_pot
 from ..cards import RANKS, SUITS, check_pack, pack_52, parse_card
 from ..engine import (
     JSON,
+    DealReader,
     Game,
     IllegalAction,
     InvalidDeal,
     State,
-    check_deal_hands,
     check_match_length,
     copy_json,
     current_deal_events,
@@ -74,6 +75,9 @@ MIN_BET = 1
 HAND_SIZE = 2
 UP_RANKS = frozenset("89TJQKA")
 DEAL_KEYS = {"stock", "stacks", "first"}
+# A deal may set at most this many chips in all (25 times a match's 40): every bet total
+# is a legal action, so the cap keeps the list short.
+MAX_DEAL_CHIPS = 1000
 
 # A move: ("lock", card) or ("bet", (verb, round total)).
 Move = tuple[str, Any]
@@ -338,29 +342,16 @@ class OnePokerState(BettingState):
 
 
 def _check_deal(deal: dict[str, JSON]) -> tuple[list[list[str]], list[str], list[int], int]:
-    hands = check_deal_hands(deal, DEAL_KEYS, [HAND_SIZE] * SEATS, "One Poker")
-    try:
-        stock = [parse_card(card) for card in deal["stock"]]
-    except (KeyError, TypeError, ValueError) as error:
-        raise InvalidDeal(
-            f"a One Poker deal needs 'stock', the draw pile top first: {error}"
-        ) from None
+    read = DealReader(deal, DEAL_KEYS, "One Poker")
+    hands = read.hands([HAND_SIZE] * SEATS)
+    stock_size = 2 * 52 - HAND_SIZE * SEATS
+    stock = read.cards("stock", stock_size, f"the {stock_size} cards of the draw pile, top first")
     problem = check_pack([card for hand in hands for card in hand] + stock, pack_104())
     if problem is not None:
         raise InvalidDeal(f"hands and stock must be exactly two 52-card packs: {problem}")
-    stacks = deal.get("stacks", [STARTING_STACK] * SEATS)
-    if (
-        not isinstance(stacks, list)
-        or len(stacks) != SEATS
-        or any(
-            not isinstance(chips, int) or isinstance(chips, bool) or chips < 1 for chips in stacks
-        )
-    ):
-        raise InvalidDeal("'stacks' lists two chip counts, each at least 1")
-    first = deal.get("first", 0)
-    if not isinstance(first, int) or isinstance(first, bool) or first not in range(SEATS):
-        raise InvalidDeal("'first' is a seat: 0 or 1")
-    return hands, stock, list(stacks), first
+    stacks = read.chips("stacks", SEATS, 1, MAX_DEAL_CHIPS) or [STARTING_STACK] * SEATS
+    first = read.seat("first", SEATS)
+    return hands, stock, stacks, 0 if first is None else first
 
 
 def _pick(rng: random.Random, pool: list[str], up: bool) -> str:

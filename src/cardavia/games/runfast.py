@@ -32,11 +32,11 @@ from ..cards import check_pack, pack_52
 from ..climbing import ClimbingRules, ClimbingState, Combo, played_cards
 from ..engine import (
     JSON,
+    DealReader,
     Game,
     IllegalAction,
     InvalidDeal,
     State,
-    check_deal_hands,
     current_deal_events,
     fill_hidden,
     register,
@@ -181,7 +181,7 @@ def _penalty(hand: list[str], has_played: bool) -> dict[str, int]:
 
 
 def _check_deal(deal: dict[str, JSON]) -> list[list[str]]:
-    hands = check_deal_hands(deal, set(), [HAND_SIZE] * 3, "Run Fast")
+    hands = DealReader(deal, (), "Run Fast").hands([HAND_SIZE] * 3)
     problem = check_pack([card for hand in hands for card in hand], pack_48())
     if problem:
         raise InvalidDeal(problem)
