@@ -264,7 +264,9 @@ def build_parser() -> argparse.ArgumentParser:
         "bench/web_speed.py (web) with this Python; "
         "every other argument goes to the script (cardavia bench poker --help lists them).",
     )
-    bench.add_argument("args", nargs=argparse.REMAINDER, help="[doudizhu|poker|bridge|web|load] ARGS")
+    bench.add_argument(
+        "args", nargs=argparse.REMAINDER, help="[doudizhu|poker|bridge|web|load] ARGS"
+    )
     _add_serve_arguments(commands.add_parser("serve", help="the web app (FastAPI on uvicorn)"))
     _add_prune_arguments(
         commands.add_parser("prune", help="delete the matches nobody has played for a while")
