@@ -15,15 +15,18 @@
 - ``GET /api/matches/{id}/hint``: the ``strong`` bot's choice for seat 0 (at most 0.5 s)
   and its reason: a catalog key and the parameters that fill it in.
 
-Only ``state.view(0)`` ever leaves the server. Errors: 400 illegal action (nothing
-changed), 403 missing or wrong token, 404 unknown match, 409 stale version, 413 body too
-large or a match too long to store (nothing saved), 422 malformed body, 429 too many new
-matches from one address (``Retry-After``), see :mod:`cardavia.web.limits`.
+Only ``state.view(0)`` ever leaves the server. Errors (JSON ``{"detail": ...}``, documented
+per endpoint in the OpenAPI spec): 400 illegal action (nothing changed), 403 missing or wrong
+token, 404 unknown match, 409 stale version, 413 body too large or a match too long to
+store (nothing saved), 422 malformed body (a ``version`` must be a JSON integer, ``quick`` a
+JSON boolean: ``"7"``, ``7.0`` and ``1`` are refused), 429 too many new matches from one
+address (``Retry-After``, see :mod:`cardavia.web.limits`), 503 database busy.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import secrets
 from dataclasses import replace
 from enum import StrEnum
@@ -64,6 +67,10 @@ GameName = Literal[
 Vulnerability = Literal["none", "ns", "ew", "both"]
 MatchId = Annotated[str, Path(description="the id returned when the match was created")]
 MAX_ID_CHARS = 64
+# Ids are token_urlsafe (tests store readable ones of the same alphabet); any other id is an
+# unknown match without asking the database (PostgreSQL refuses NUL in text, for one).
+MATCH_ID = re.compile(rf"[A-Za-z0-9_-]{{1,{MAX_ID_CHARS}}}")
+MAX_VERSION = 2**31 - 1  # the database's integer column
 Token = Annotated[str | None, Header(alias="X-Match-Token", max_length=128)]
 
 
@@ -96,7 +103,9 @@ class ActionIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     action: str = Field(min_length=1, max_length=MAX_ACTION_CHARS, examples=["play 3S 3H"])
-    version: int = Field(ge=0, description="the version the action was chosen against")
+    version: int = Field(
+        ge=0, le=MAX_VERSION, strict=True, description="the version the action was chosen against"
+    )
 
 
 class MatchOut(BaseModel):
@@ -114,9 +123,10 @@ class CreatedMatch(MatchOut):
 class AdvanceIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    version: int = Field(ge=0, description="the version the page has")
+    version: int = Field(ge=0, le=MAX_VERSION, strict=True, description="the version the page has")
     quick: bool = Field(
         default=False,
+        strict=True,
         description="once seat 0 is out of the match: quick basic decisions for a quarter "
         "of a second (Skip to the result)",
     )
@@ -141,8 +151,20 @@ class ErrorOut(BaseModel):
     detail: str
 
 
+ERRORS = {
+    400: "illegal action or request (nothing changed)",
+    403: "missing or wrong X-Match-Token",
+    404: "no such match",
+    409: "stale version, or not this side's turn",
+    413: "request body over 16 KB",
+    429: "too many new matches from this client: retry later",
+    503: "the database is busy: retry later",
+}
+
+
 def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
-    return {code: {"model": ErrorOut} for code in codes}
+    """The OpenAPI ``responses`` of ``codes`` (422 FastAPI documents by itself)."""
+    return {code: {"model": ErrorOut, "description": ERRORS[code]} for code in codes}
 
 
 # --- helpers --------------------------------------------------------------------------
@@ -192,7 +214,7 @@ def _storable(state: State, limits: Limits) -> str:
 
 async def _load(store: Store, match_id: str, token: str | None) -> Match:
     match = None
-    if len(match_id) <= MAX_ID_CHARS:
+    if MATCH_ID.fullmatch(match_id):
         match = await run_in_threadpool(store.load, match_id)
     if match is None:
         raise HTTPException(status.HTTP_404_NOT_FOUND, "no such match")
@@ -245,7 +267,7 @@ def _as_stored(match: Match) -> Played:
 # --- endpoints ------------------------------------------------------------------------
 
 
-@router.get("/games", response_model=list[GameInfo])
+@router.get("/games", response_model=list[GameInfo], responses=_errors(413))
 async def list_games() -> list[GameInfo]:
     """Every game of the site, with whether its engine exists."""
     playable = set(cardavia.game_names())
@@ -263,7 +285,7 @@ async def list_games() -> list[GameInfo]:
     "/matches",
     status_code=status.HTTP_201_CREATED,
     response_model=CreatedMatch,
-    responses=_errors(400, 413, 429),
+    responses=_errors(400, 413, 429, 503),
 )
 async def create_match(
     body: NewMatch, request: Request, store: StoreDep, limits: LimitsDep
@@ -298,7 +320,7 @@ async def create_match(
     )
 
 
-@router.get("/matches/{match_id}", response_model=MatchOut, responses=_errors(403, 404))
+@router.get("/matches/{match_id}", response_model=MatchOut, responses=_errors(403, 404, 413, 503))
 async def read_match(match_id: MatchId, store: StoreDep, token: Token = None) -> MatchOut:
     """The match as seat 0 sees it."""
     match = await _load(store, match_id, token)
@@ -314,7 +336,7 @@ async def read_match(match_id: MatchId, store: StoreDep, token: Token = None) ->
 @router.post(
     "/matches/{match_id}/actions",
     response_model=Played,
-    responses=_errors(400, 403, 404, 409, 413),
+    responses=_errors(400, 403, 404, 409, 413, 503),
 )
 async def play(
     match_id: MatchId, body: ActionIn, store: StoreDep, limits: LimitsDep, token: Token = None
@@ -342,7 +364,7 @@ async def play(
 @router.post(
     "/matches/{match_id}/advance",
     response_model=Played,
-    responses=_errors(400, 403, 404, 409, 413),
+    responses=_errors(400, 403, 404, 409, 413, 503),
 )
 async def advance(
     match_id: MatchId,
@@ -382,7 +404,9 @@ async def advance(
     return Played(version=version, view=state.view(HUMAN_SEAT))
 
 
-@router.get("/matches/{match_id}/hint", response_model=Hint, responses=_errors(403, 404, 409))
+@router.get(
+    "/matches/{match_id}/hint", response_model=Hint, responses=_errors(403, 404, 409, 413, 503)
+)
 async def hint(match_id: MatchId, store: StoreDep, bots: BotsDep, token: Token = None) -> Hint:
     """What the ``strong`` bot would play in seat 0's place, and why."""
     match = await _load(store, match_id, token)

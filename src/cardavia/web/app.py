@@ -6,8 +6,13 @@
   nosniff, ``Referrer-Policy: same-origin``, ``X-Frame-Options: DENY``. FastAPI's own
   documentation pages (``/docs``, ``/redoc``) load Swagger UI and ReDoc from a CDN with an
   inline script; only those two pages get a CSP that allows it.
+- ``Cache-Control: no-store`` on every ``/api`` response: they carry tokens and hands.
 - Request bodies above 16 KB are refused with 413, whether announced by Content-Length or
   only found while streaming.
+- Errors are JSON, never HTML and never an echo of the request: a body that is not JSON (too
+  deep, not UTF-8, a number too long) is 422 like any malformed body; a known ``/api`` path
+  with the wrong method is 405 with ``Allow``, an unknown one 404; an unhandled exception is
+  a 500 ``{"detail": "internal error"}`` that still carries the security headers.
 
 :func:`run_server` runs it with uvicorn, in one process or several workers; each worker
 builds its own app (:func:`app_from_environment`), bot pool and database connections.
@@ -24,10 +29,16 @@ import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
-from fastapi import FastAPI, HTTPException
+from fastapi import APIRouter, FastAPI, HTTPException, Request
+from fastapi.exception_handlers import http_exception_handler
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.responses import Response
+from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from . import api
@@ -58,10 +69,18 @@ SECURITY_HEADERS = [
     (b"referrer-policy", b"same-origin"),
     (b"x-frame-options", b"DENY"),
 ]
+NO_STORE = (b"cache-control", b"no-store")
+# What FastAPI answers (400) when the body cannot be parsed at all: RecursionError on deep
+# nesting, UnicodeDecodeError, a number over Python's digit limit. For us it is malformed: 422.
+UNPARSABLE_BODY = "There was an error parsing the body"
+
+
+def is_api_path(path: str) -> bool:
+    return path == "/api" or path.startswith("/api/")
 
 
 class SecurityHeaders:
-    """Adds the security headers to every HTTP response."""
+    """Adds the security headers to every HTTP response, and ``no-store`` under ``/api``."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -71,21 +90,49 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
             return
         csp = DOCS_CSP if scope["path"] in DOCS_PATHS else CSP
+        added = [(b"content-security-policy", csp.encode()), *SECURITY_HEADERS]
+        if is_api_path(scope["path"]):
+            added.append(NO_STORE)
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 names = {name.lower() for name, _ in message.get("headers", [])}
                 headers = list(message.get("headers", []))
-                for name, value in [
-                    (b"content-security-policy", csp.encode()),
-                    *SECURITY_HEADERS,
-                ]:
+                for name, value in added:
                     if name not in names:
                         headers.append((name, value))
                 message = {**message, "headers": headers}
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+class InternalErrors:
+    """Answers an unhandled exception with a JSON 500 from inside :class:`SecurityHeaders`
+    (Starlette's own 500 comes from outside every middleware, without their headers), then
+    re-raises it for the server's log."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def tracking_send(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, tracking_send)
+        except Exception:
+            if not started:
+                response = JSONResponse({"detail": "internal error"}, status_code=500)
+                await response(scope, receive, send)
+            raise
 
 
 class BodyLimit:
@@ -127,6 +174,64 @@ class BodyLimit:
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
         response = JSONResponse({"detail": self._detail()}, status_code=413)
+        await response(scope, receive, send)
+
+
+def encodable(value: Any) -> Any:
+    """``value`` (JSON-like) with every string made UTF-8 encodable: a lone surrogate from a
+    ``\\ud800`` JSON escape becomes ``?`` instead of failing the response."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "replace").decode("utf-8")
+    if isinstance(value, list | tuple):
+        return [encodable(item) for item in value]
+    if isinstance(value, dict):
+        return {encodable(key): encodable(item) for key, item in value.items()}
+    return value
+
+
+async def validation_error(_request: Request, exc: Exception) -> Response:
+    """422 with where and why, never the input (it may be huge, deep or unencodable)."""
+    assert isinstance(exc, RequestValidationError)
+    errors = [
+        {"type": error["type"], "loc": encodable(error["loc"]), "msg": encodable(error["msg"])}
+        for error in exc.errors()
+    ]
+    return JSONResponse({"detail": errors}, status_code=422)
+
+
+async def http_error(request: Request, exc: Exception) -> Response:
+    """FastAPI's answer with an encodable detail; an unparsable body is 422, not 400."""
+    assert isinstance(exc, StarletteHTTPException)
+    if exc.status_code == 400 and exc.detail == UNPARSABLE_BODY:
+        error = {"type": "json_invalid", "loc": ["body"], "msg": "the body is not valid JSON"}
+        return JSONResponse({"detail": [error]}, status_code=422)
+    safe = StarletteHTTPException(exc.status_code, encodable(exc.detail), exc.headers)
+    return await http_exception_handler(request, safe)
+
+
+class ApiFallback:
+    """Any ``/api`` request no route of ``router`` took, whatever its method (an ASGI app:
+    Starlette would limit a function endpoint to GET): 405 with ``Allow`` when the path is
+    one of the router's (the pages' catch-all routes would otherwise answer it with their
+    HTML 404), else 404."""
+
+    def __init__(self, router: APIRouter) -> None:
+        self.router = router
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        allowed = {
+            method
+            for route in self.router.routes
+            if isinstance(route, Route) and route.methods
+            if route.path_regex.match(scope["path"])
+            for method in route.methods
+        }
+        response = JSONResponse({"detail": "Not Found"}, status_code=404)
+        if allowed:
+            headers = {"Allow": ", ".join(sorted(allowed))}
+            response = JSONResponse(
+                {"detail": "Method Not Allowed"}, status_code=405, headers=headers
+            )
         await response(scope, receive, send)
 
 
@@ -189,10 +294,15 @@ def create_app(
     app.state.creation_limiter = limits.creation_limiter()
     app.state.pruner = pruner
     app.include_router(api.router)
+    for path in ("/api", "/api/{rest:path}"):  # after the API, before the pages
+        app.router.routes.append(Route(path, ApiFallback(api.router), include_in_schema=False))
     _include_pages(app)
     if STATIC_DIR.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    app.add_exception_handler(RequestValidationError, validation_error)
+    app.add_exception_handler(StarletteHTTPException, http_error)
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+    app.add_middleware(InternalErrors)
     app.add_middleware(SecurityHeaders)
     return app
 
