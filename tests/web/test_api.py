@@ -1,4 +1,4 @@
-"""The JSON API through FastAPI's TestClient, on a SQLite file, with `random` bots
+"""The JSON API through FastAPI's TestClient, on SQLite and PostgreSQL, with `random` bots
 (thinking in threads here; one test runs the real process pool)."""
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import socket
 import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -34,8 +33,9 @@ def make_client(url: str) -> TestClient:
 
 
 @pytest.fixture
-def url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'cardavia.sqlite3'}"
+def url(database_url: str) -> str:
+    """Every test on the client runs on SQLite and on PostgreSQL (tests/web/conftest.py)."""
+    return database_url
 
 
 @pytest.fixture

@@ -8,6 +8,8 @@
   inline script; only those two pages get a CSP that allows it.
 - Request bodies above 16 KB are refused with 413, whether announced by Content-Length or
   only found while streaming.
+- A database error (locked, full, unreachable, any other) answers 503 with ``Retry-After``,
+  never 500: nothing was saved, the client may try again.
 
 :func:`run_server` runs it with uvicorn, in one process or several workers; each worker
 builds its own app (:func:`app_from_environment`), bot pool and database connections.
@@ -17,15 +19,17 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import logging
 import os
 import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from fastapi import FastAPI, HTTPException
+from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from . import api
@@ -33,6 +37,10 @@ from .bots import BotPool
 from .store import Store
 
 MAX_BODY_BYTES = 16 * 1024
+# A database that is locked, full or unreachable answers 503 with this Retry-After.
+DATABASE_RETRY_AFTER_S = 2
+DATABASE_TROUBLE = "the database is busy or unavailable; try again shortly"
+logger = logging.getLogger(__name__)
 STATIC_DIR = Path(__file__).with_name("static")
 
 CSP = (
@@ -127,6 +135,15 @@ class BodyLimit:
         await response(scope, receive, send)
 
 
+async def database_trouble(request: Request, error: Exception) -> JSONResponse:
+    """Any database error (locked, full, unreachable, or other) is the service's passing
+    trouble, never a 500: nothing was saved, and the client may try again."""
+    reason = str(getattr(error, "orig", None) or error).strip().splitlines() or ["?"]
+    logger.warning("database error on %s %s: %s", request.method, request.url.path, reason[0])
+    headers = {"Retry-After": str(DATABASE_RETRY_AFTER_S)}
+    return JSONResponse({"detail": DATABASE_TROUBLE}, status_code=503, headers=headers)
+
+
 def _include_pages(app: FastAPI) -> None:
     """The pages router, when :mod:`cardavia.web.pages` exists (errors inside it surface)."""
     if importlib.util.find_spec("cardavia.web.pages") is None:
@@ -165,6 +182,7 @@ def create_app(
     )
     app.state.store = store
     app.state.bots = bots
+    app.add_exception_handler(SQLAlchemyError, database_trouble)
     app.include_router(api.router)
     _include_pages(app)
     if STATIC_DIR.is_dir():
