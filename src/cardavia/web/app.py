@@ -215,6 +215,12 @@ def tcp_listener(sock: socket.socket) -> socket.socket:
     return sock
 
 
+# A new worker answers the supervisor's health check only once it has imported the app;
+# with uvicorn's 5 s, a busy machine had workers killed as hung while they started, again
+# and again. A worker that dies (SIGKILL, crash) is still replaced at once.
+WORKER_HEALTHCHECK_S = 30
+
+
 def run_server(host: str, port: int, workers: int = 1, log_level: str = "warning") -> None:
     """Serve :data:`APP_FACTORY` with uvicorn until interrupted (what ``uvicorn.run`` does,
     with the multi-worker socket fixed by :func:`tcp_listener`)."""
@@ -222,7 +228,13 @@ def run_server(host: str, port: int, workers: int = 1, log_level: str = "warning
     from uvicorn.supervisors import Multiprocess
 
     config = uvicorn.Config(
-        APP_FACTORY, factory=True, host=host, port=port, workers=workers, log_level=log_level
+        APP_FACTORY,
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        log_level=log_level,
+        timeout_worker_healthcheck=WORKER_HEALTHCHECK_S,
     )
     try:
         if workers > 1:

@@ -137,6 +137,8 @@ def alembic_config(connection: Connection | None = None, url: str | None = None)
     ``connection`` (:func:`migrate`) or on ``url`` (a developer's own commands)."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    # Module names that mypy accepts (a name may not start with a digit).
+    config.set_main_option("file_template", "m%%(rev)s_%%(slug)s")
     if url is not None:
         config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
     config.attributes["connection"] = connection
