@@ -14,7 +14,7 @@ import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -182,14 +182,19 @@ def test_two_servers_on_one_database_play_each_move_once(database_url: str, tmp_
 # --- a worker killed mid-traffic ---------------------------------------------------------
 
 
+def children(pid: int) -> set[int]:
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with suppress(FileNotFoundError):
+            found |= {int(child) for child in (task / "children").read_text().split()}
+    return found
+
+
 def worker_pids(supervisor: int) -> set[int]:
     """uvicorn's worker processes: the supervisor's children started by multiprocessing's
     spawn (its resource tracker, if any, is not one)."""
-    children: set[int] = set()
-    for task in Path(f"/proc/{supervisor}/task").iterdir():
-        children |= {int(pid) for pid in (task / "children").read_text().split()}
     workers = set()
-    for pid in children:
+    for pid in children(supervisor):
         try:
             command = Path(f"/proc/{pid}/cmdline").read_bytes()
         except FileNotFoundError:
@@ -211,7 +216,16 @@ class Player:
     failures: int = 0
     stop: threading.Event = field(default_factory=threading.Event)
 
-    def play(self, max_requests: int = 3_000, seconds: float = 300) -> None:
+    error: BaseException | None = None
+
+    def play(self) -> None:
+        try:
+            self.play_until_stopped()
+        except BaseException as error:
+            self.error = error
+            raise
+
+    def play_until_stopped(self, max_requests: int = 20_000, seconds: float = 300) -> None:
         deadline = time.monotonic() + seconds
         match: dict[str, Any] | None = None
         # No keep-alive: each request's connection goes to either worker.
@@ -267,7 +281,10 @@ class Player:
     def wait_for(self, acks: int, seconds: float = 180) -> None:
         deadline = time.monotonic() + seconds
         while self.acks < acks:
-            assert time.monotonic() < deadline, f"only {self.acks} answers acknowledged"
+            assert self.error is None, f"the client failed: {self.error!r}"
+            assert time.monotonic() < deadline, (
+                f"only {self.acks} answers acknowledged ({self.failures} requests failed)"
+            )
             time.sleep(0.05)
 
 
@@ -278,11 +295,13 @@ def test_a_worker_killed_mid_traffic_loses_no_acknowledged_move(
     workers = worker_pids(supervisor)
     assert len(workers) == 2
     player = Player(base)
+    orphans: set[int] = set()
     thread = threading.Thread(target=player.play)
     thread.start()
     try:
         player.wait_for(20)
         victim = min(workers)
+        orphans = children(victim)  # its bot pool: left behind, as after a real crash
         os.kill(victim, signal.SIGKILL)
         deadline = time.monotonic() + START_SECONDS
         while len(worker_pids(supervisor) - {victim}) < 2:  # the supervisor starts another
@@ -293,6 +312,9 @@ def test_a_worker_killed_mid_traffic_loses_no_acknowledged_move(
     finally:
         player.stop.set()
         thread.join(timeout=60)
+        for pid in orphans:
+            with suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
     store = Store(database_url)
     try:
         for match_id, (version, events) in player.acknowledged.items():
