@@ -83,18 +83,23 @@ def bench_command(args: Sequence[str], console: Console) -> int:
 def serve_command(
     host: str, port: int, database_url: str | None, workers: int, prune_after: str | None = None
 ) -> int:
-    """Run the web app with uvicorn until interrupted; prints the address first."""
+    """Run the web app with uvicorn until interrupted; prints the address first. A
+    database it cannot reach or write to stops it at once: one line on stderr, status 2."""
     import os
 
     from cardavia.web import app
-    from cardavia.web.store import Store, default_database_url
+    from cardavia.web.store import DatabaseUnavailable, default_database_url, prepare_database
 
     url = database_url or default_database_url()
     # Every worker process builds its app from the environment (uvicorn's factory).
     os.environ["CARDAVIA_DATABASE_URL"] = url
     if prune_after is not None:
         os.environ["CARDAVIA_PRUNE_AFTER"] = prune_after
-    Store(url).dispose()  # creates the table once, before the workers race for it
+    try:
+        prepare_database(url)  # migrates once, before the workers start
+    except DatabaseUnavailable as error:
+        print(f"cardavia serve: {error}", file=sys.stderr)
+        return EXIT_USAGE
     shown_host = f"[{host}]" if ":" in host else host
     print(f"Cardavia is running on http://{shown_host}:{port}/ (Ctrl+C to stop)", flush=True)
     app.run_server(host, port, workers)

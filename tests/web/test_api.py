@@ -1,4 +1,4 @@
-"""The JSON API through FastAPI's TestClient, on a SQLite file, with `random` bots
+"""The JSON API through FastAPI's TestClient, on SQLite and PostgreSQL, with `random` bots
 (thinking in threads here; one test runs the real process pool)."""
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import socket
 import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -34,8 +33,14 @@ def make_client(url: str) -> TestClient:
 
 
 @pytest.fixture
-def url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'cardavia.sqlite3'}"
+def url(database_url: str) -> str:
+    """Every test on the client runs on SQLite and on PostgreSQL (tests/web/conftest.py),
+    except the long playouts marked SQLITE_ONLY: they ask the store nothing the others do
+    not, and would double the file's time."""
+    return database_url
+
+
+SQLITE_ONLY = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 
 
 @pytest.fixture
@@ -404,6 +409,7 @@ def test_quick_advance_is_only_for_a_match_you_are_out_of(client: TestClient) ->
     assert read(client, match).json() == before
 
 
+@SQLITE_ONLY
 def test_a_lost_holdem_match_plays_out_to_the_result(client: TestClient) -> None:
     """You are all-in in the small blind with seven-deuce, and the big blind pairs: you are
     out after one hand. The AIs play on one decision per request; Skip (quick) is allowed
@@ -448,6 +454,7 @@ def test_a_restart_between_ai_moves_resumes_where_it_stopped(url: str) -> None:
 # --- what leaves the server -----------------------------------------------------------
 
 
+@SQLITE_ONLY
 @pytest.mark.parametrize("game", ["doudizhu", "runfast"])
 def test_a_whole_deal_through_the_api(client: TestClient, game: str) -> None:
     """Seat 0 picks random legal actions until the match is over; no response ever

@@ -13,6 +13,8 @@
   deep, not UTF-8, a number too long) is 422 like any malformed body; a known ``/api`` path
   with the wrong method is 405 with ``Allow``, an unknown one 404; an unhandled exception is
   a 500 ``{"detail": "internal error"}`` that still carries the security headers.
+- A database error (locked, full, unreachable, any other) answers 503 with ``Retry-After``,
+  never 500: nothing was saved, the client may try again.
 
 :func:`run_server` runs it with uvicorn, in one process or several workers; each worker
 builds its own app (:func:`app_from_environment`), bot pool and database connections.
@@ -24,6 +26,7 @@ import asyncio
 import contextlib
 import importlib
 import importlib.util
+import logging
 import os
 import socket
 from collections.abc import AsyncIterator
@@ -36,6 +39,7 @@ from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 from starlette.routing import Route
@@ -47,6 +51,10 @@ from .limits import Limits, Pruner
 from .store import Store
 
 MAX_BODY_BYTES = 16 * 1024
+# A database that is locked, full or unreachable answers 503 with this Retry-After.
+DATABASE_RETRY_AFTER_S = 2
+DATABASE_TROUBLE = "the database is busy or unavailable; try again shortly"
+logger = logging.getLogger(__name__)
 STATIC_DIR = Path(__file__).with_name("static")
 
 CSP = (
@@ -235,6 +243,15 @@ class ApiFallback:
         await response(scope, receive, send)
 
 
+async def database_trouble(request: Request, error: Exception) -> JSONResponse:
+    """Any database error (locked, full, unreachable, or other) is the service's passing
+    trouble, never a 500: nothing was saved, and the client may try again."""
+    reason = str(getattr(error, "orig", None) or error).strip().splitlines() or ["?"]
+    logger.warning("database error on %s %s: %s", request.method, request.url.path, reason[0])
+    headers = {"Retry-After": str(DATABASE_RETRY_AFTER_S)}
+    return JSONResponse({"detail": DATABASE_TROUBLE}, status_code=503, headers=headers)
+
+
 def _include_pages(app: FastAPI) -> None:
     """The pages router, when :mod:`cardavia.web.pages` exists (errors inside it surface)."""
     if importlib.util.find_spec("cardavia.web.pages") is None:
@@ -293,6 +310,7 @@ def create_app(
     app.state.limits = limits
     app.state.creation_limiter = limits.creation_limiter()
     app.state.pruner = pruner
+    app.add_exception_handler(SQLAlchemyError, database_trouble)
     app.include_router(api.router)
     for path in ("/api", "/api/{rest:path}"):  # after the API, before the pages
         app.router.routes.append(Route(path, ApiFallback(api.router), include_in_schema=False))
@@ -335,6 +353,12 @@ def tcp_listener(sock: socket.socket) -> socket.socket:
     return sock
 
 
+# A new worker answers the supervisor's health check only once it has imported the app;
+# with uvicorn's 5 s, a busy machine had workers killed as hung while they started, again
+# and again. A worker that dies (SIGKILL, crash) is still replaced at once.
+WORKER_HEALTHCHECK_S = 30
+
+
 def run_server(host: str, port: int, workers: int = 1, log_level: str = "warning") -> None:
     """Serve :data:`APP_FACTORY` with uvicorn until interrupted (what ``uvicorn.run`` does,
     with the multi-worker socket fixed by :func:`tcp_listener`)."""
@@ -342,7 +366,13 @@ def run_server(host: str, port: int, workers: int = 1, log_level: str = "warning
     from uvicorn.supervisors import Multiprocess
 
     config = uvicorn.Config(
-        APP_FACTORY, factory=True, host=host, port=port, workers=workers, log_level=log_level
+        APP_FACTORY,
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        log_level=log_level,
+        timeout_worker_healthcheck=WORKER_HEALTHCHECK_S,
     )
     try:
         if workers > 1:

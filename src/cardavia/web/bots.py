@@ -68,8 +68,21 @@ def hint(game: str, seed: int, budget: float, view: dict[str, Any]) -> dict[str,
     return {"action": suggestion.action, "reason": suggestion.reason, "params": suggestion.params}
 
 
-def _warm_up() -> None:
+PARENT_CHECK_S = 1.0
+
+
+def _exit_with_parent(parent: int) -> None:
+    """Ends this pool process once its web worker is gone: a SIGKILLed worker never shuts
+    its pool down, and the orphans would hold memory forever."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_S)
+    os._exit(0)
+
+
+def _warm_up(parent: int) -> None:
     import cardavia  # noqa: F401  (the first decision should not pay for the import)
+
+    threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True).start()
 
 
 def default_strong_workers() -> int:
@@ -105,6 +118,7 @@ class LazyExecutor:
                         self.workers,
                         mp_context=multiprocessing.get_context("spawn"),
                         initializer=_warm_up,
+                        initargs=(os.getpid(),),
                     )
             return self._executor
 

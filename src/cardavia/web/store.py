@@ -5,6 +5,11 @@ memory between requests: a request loads the row, works on the engine state, and
 it with ``UPDATE matches ... WHERE id = :id AND version = :version`` (optimistic
 concurrency). If another tab or another worker saved first, no row is updated and the
 caller answers 409, so a match is never corrupted and never half written.
+
+The schema is Alembic's (``migrations/``): :func:`migrate` brings a database to the newest
+revision, and adopts one that ``create_all`` made before migrations existed. ``cardavia
+serve`` calls :func:`prepare_database` once before its workers start; every :class:`Store`
+checks the schema again (nothing to do once it is current).
 """
 
 from __future__ import annotations
@@ -17,12 +22,37 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import DateTime, Integer, String, Text, create_engine, event, insert, select, update
+from alembic import command
+from alembic.config import Config
+from alembic.util import CommandError
+from sqlalchemy import (
+    Connection,
+    DateTime,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    delete,
+    event,
+    false,
+    insert,
+    inspect,
+    make_url,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import OperationalError, ProgrammingError
+from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 DEFAULT_SQLITE_FILE = "cardavia.sqlite3"
+MIGRATIONS_DIR = Path(__file__).with_name("migrations")
+# The revision that creates the matches table as create_all did before migrations.
+FIRST_REVISION = "0001"
+# How long a SQLite writer waits for another's lock before the request answers 503.
+SQLITE_BUSY_TIMEOUT_S = 1.5
+POSTGRES_CONNECT_TIMEOUT_S = 5
 
 
 def default_database_url() -> str:
@@ -84,8 +114,94 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.execute(f"PRAGMA busy_timeout={int(SQLITE_BUSY_TIMEOUT_S * 1000)}")
     cursor.close()
+
+
+def database_engine(url: str) -> Engine:
+    """An engine for ``url``: SQLite in WAL mode with a short busy timeout; PostgreSQL
+    (any other URL) with pre-ping, so a pooled connection the server dropped is replaced."""
+    if url.startswith("sqlite"):
+        engine = create_engine(
+            url, connect_args={"check_same_thread": False, "timeout": SQLITE_BUSY_TIMEOUT_S}
+        )
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    connect_args: dict[str, Any] = {}
+    if make_url(url).get_backend_name() == "postgresql":
+        connect_args["connect_timeout"] = POSTGRES_CONNECT_TIMEOUT_S
+    return create_engine(url, pool_pre_ping=True, connect_args=connect_args)
+
+
+def alembic_config(connection: Connection | None = None, url: str | None = None) -> Config:
+    """Alembic's configuration without an ``alembic.ini``: the migrations run on
+    ``connection`` (:func:`migrate`) or on ``url`` (a developer's own commands)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    # Module names that mypy accepts (a name may not start with a digit).
+    config.set_main_option("file_template", "m%%(rev)s_%%(slug)s")
+    if url is not None:
+        config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    config.attributes["connection"] = connection
+    return config
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest revision, in one transaction where the database
+    allows it. A ``matches`` table without ``alembic_version`` was made by ``create_all``
+    before migrations existed: it is stamped at the first revision, not created again."""
+    with engine.begin() as connection:
+        config = alembic_config(connection)
+        tables = set(inspect(connection).get_table_names())
+        if "matches" in tables and "alembic_version" not in tables:
+            command.stamp(config, FIRST_REVISION)
+        command.upgrade(config, "head")
+
+
+class DatabaseUnavailable(Exception):
+    """The database cannot serve: the message is one line for the person starting it."""
+
+
+def shown_url(url: str) -> str:
+    """``url`` without its password, for messages (else as typed: SQLAlchemy would
+    escape a SQLite ``file:`` URI)."""
+    try:
+        parsed = make_url(url)
+    except SQLAlchemyError:
+        return url
+    return url if parsed.password is None else parsed.render_as_string(hide_password=True)
+
+
+def _reason(error: Exception) -> str:
+    """The driver's own message, first line (psycopg adds hints on the next ones)."""
+    message = str(getattr(error, "orig", None) or error).strip()
+    return message.splitlines()[0] if message else type(error).__name__
+
+
+def prepare_database(url: str) -> None:
+    """What ``cardavia serve`` does before its workers start: connect, migrate, and prove
+    that it can write (an UPDATE of no row still needs write access). Raises
+    :class:`DatabaseUnavailable` with a one-line reason."""
+    try:
+        engine = database_engine(url)
+    except SQLAlchemyError as error:
+        raise DatabaseUnavailable(f"bad database URL {shown_url(url)}: {_reason(error)}") from None
+    try:
+        try:
+            with engine.connect() as connection:
+                connection.execute(text("SELECT 1"))
+        except SQLAlchemyError as error:
+            message = f"cannot reach the database {shown_url(url)}: {_reason(error)}"
+            raise DatabaseUnavailable(message) from None
+        try:
+            migrate(engine)
+            with engine.begin() as connection:
+                connection.execute(update(MatchRow).where(false()).values(version=MatchRow.version))
+        except (SQLAlchemyError, CommandError) as error:
+            message = f"cannot write to the database {shown_url(url)}: {_reason(error)}"
+            raise DatabaseUnavailable(message) from None
+    finally:
+        engine.dispose()
 
 
 class Store:
@@ -94,22 +210,17 @@ class Store:
 
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_database_url()
-        if self.url.startswith("sqlite"):
-            self.engine: Engine = create_engine(
-                self.url, connect_args={"check_same_thread": False, "timeout": 10}
-            )
-            event.listen(self.engine, "connect", _sqlite_pragmas)
-        else:
-            self.engine = create_engine(self.url, pool_pre_ping=True)
+        self.engine: Engine = database_engine(self.url)
         self.create_tables()
 
     def create_tables(self) -> None:
-        """Create the table if missing. Two workers starting at once may race: the loser's
-        error is ignored once the table exists."""
+        """Migrate the schema to the newest revision (nothing to do once it is current).
+        Two processes migrating one new SQLite file at once may race: the loser tries
+        again once the winner is done."""
         try:
-            Base.metadata.create_all(self.engine)
-        except (OperationalError, ProgrammingError):
-            Base.metadata.create_all(self.engine)
+            migrate(self.engine)
+        except OperationalError:
+            migrate(self.engine)
 
     def dispose(self) -> None:
         self.engine.dispose()
@@ -169,8 +280,6 @@ class Store:
     def prune(self, older_than: timedelta) -> int:
         """Delete the matches not saved for more than ``older_than`` (one DELETE);
         returns how many were removed."""
-        from sqlalchemy import delete
-
         with self.engine.begin() as connection:
             result = connection.execute(
                 delete(MatchRow).where(MatchRow.updated_at < _now() - older_than)
