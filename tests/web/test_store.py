@@ -16,6 +16,7 @@ from sqlalchemy import create_engine, event, insert, inspect, text
 
 from cardavia.web.app import DATABASE_RETRY_AFTER_S, create_app
 from cardavia.web.bots import bot_seed
+from cardavia.web.limits import Limits
 from cardavia.web.store import (
     FIRST_REVISION,
     SQLITE_BUSY_TIMEOUT_S,
@@ -183,7 +184,9 @@ def test_migrating_a_current_database_changes_nothing(store: Store) -> None:
 
 
 def make_client(url: str) -> TestClient:
-    return TestClient(create_app(url, bot_workers=1, bots_in_process=True))
+    # These tests create matches in a loop: no creation rate limit in the way.
+    limits = Limits(create_burst=1_000)
+    return TestClient(create_app(url, bot_workers=1, bots_in_process=True, limits=limits))
 
 
 def new_match(client: TestClient) -> Any:
