@@ -24,7 +24,7 @@ and replay (its recorded actions, from its seed's deal, give the stored state ag
 ``view(0)`` of the matches whose last request was answered must be the last view received.
 
 The server gets ``CARDAVIA_BOT_BUDGET`` small and the match-creation rate limit lifted
-(``CARDAVIA_CREATE_BURST``, ``CARDAVIA_CREATE_EVERY``): this measures the server, not the
+(``CARDAVIA_CREATE_BURST`` very high): this measures the server, not the
 bots or the limiter. Without ``--database-url`` the PostgreSQL rows use a throwaway cluster
 (``initdb`` and ``pg_ctl`` of /usr/lib/postgresql/15/bin, as the ``postgres`` user when run
 as root, trust authentication, a free port), stopped and deleted afterwards; without those
@@ -68,7 +68,6 @@ HUMAN_SEAT = 0
 SERVER_ENV = {
     "CARDAVIA_BOT_BUDGET": "0.05",
     "CARDAVIA_CREATE_BURST": "100000",
-    "CARDAVIA_CREATE_EVERY": "0",
 }
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
 REQUEST_TIMEOUT = 30.0

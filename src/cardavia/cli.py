@@ -96,8 +96,9 @@ def serve_command(
     if prune_after is not None:
         os.environ["CARDAVIA_PRUNE_AFTER"] = prune_after
     try:
+        app.settings_from_environment()  # a wrong setting stops us here, not every worker
         prepare_database(url)  # migrates once, before the workers start
-    except DatabaseUnavailable as error:
+    except (ValueError, DatabaseUnavailable) as error:
         print(f"cardavia serve: {error}", file=sys.stderr)
         return EXIT_USAGE
     shown_host = f"[{host}]" if ":" in host else host

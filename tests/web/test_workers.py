@@ -343,9 +343,10 @@ def test_a_worker_killed_mid_traffic_loses_no_acknowledged_move(
 # --- a database serve cannot use --------------------------------------------------------
 
 
-def serve_once(url: str) -> subprocess.CompletedProcess[str]:
+def serve_once(url: str, **settings: str) -> subprocess.CompletedProcess[str]:
     command = serve_command(url, free_port(), 1)
-    return subprocess.run(command, capture_output=True, text=True, timeout=60, env=SERVER_ENV)
+    env = {**SERVER_ENV, **settings}
+    return subprocess.run(command, capture_output=True, text=True, timeout=60, env=env)
 
 
 def assert_stopped_with_one_line(result: subprocess.CompletedProcess[str], start: str) -> None:
@@ -364,6 +365,25 @@ def test_serve_stops_at_once_on_a_read_only_sqlite_database(tmp_path: Path) -> N
     result = serve_once(url)
     assert_stopped_with_one_line(result, f"cardavia serve: cannot write to the database {url}: ")
     assert "readonly database" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "meaning"),
+    [
+        ("CARDAVIA_CREATE_EVERY", "0", "a number above 0"),
+        ("CARDAVIA_CREATE_BURST", "lots", "a whole number above 0"),
+        ("CARDAVIA_BOT_WORKERS", "1.5", "a whole number above 0"),
+        ("CARDAVIA_BOT_BUDGET", "nan", "a number above 0"),
+        ("CARDAVIA_PRUNE_AFTER", "soon", "a duration such as 12h or 30d, or off"),
+    ],
+)
+def test_serve_stops_at_once_on_a_wrong_setting(
+    tmp_path: Path, name: str, value: str, meaning: str
+) -> None:
+    """A wrong setting is one line from ``serve``, not a traceback from every worker that
+    the supervisor would restart forever."""
+    result = serve_once(f"sqlite:///{tmp_path / 'cardavia.sqlite3'}", **{name: value})
+    assert_stopped_with_one_line(result, f"cardavia serve: {name} must be {meaning}, not ")
 
 
 def test_serve_stops_at_once_on_an_unreachable_database() -> None:

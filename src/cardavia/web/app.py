@@ -47,7 +47,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from . import api
 from .bots import BotPool
-from .limits import Limits, Pruner
+from .limits import Limits, Pruner, env_number
 from .store import Store
 
 MAX_BODY_BYTES = 16 * 1024
@@ -325,19 +325,26 @@ def create_app(
     return app
 
 
+def settings_from_environment() -> dict[str, Any]:
+    """The keyword arguments of :func:`create_app` that ``cardavia serve`` passes through
+    the environment: ``CARDAVIA_DATABASE_URL``, ``CARDAVIA_BOT_BUDGET`` (seconds),
+    ``CARDAVIA_BOT_WORKERS`` (quick pool, default 1), ``CARDAVIA_STRONG_BOT_WORKERS``
+    (default: cores - 1, at least 1) and the limits of :meth:`Limits.from_environment`
+    (pruning after 30 days by default). A ValueError names a setting that is wrong."""
+    strong_workers = env_number("CARDAVIA_STRONG_BOT_WORKERS", int, 0)
+    return {
+        "database_url": os.environ.get("CARDAVIA_DATABASE_URL") or None,
+        "bot_budget": env_number("CARDAVIA_BOT_BUDGET", float, 1.0),
+        "bot_workers": env_number("CARDAVIA_BOT_WORKERS", int, 1),
+        "strong_bot_workers": strong_workers or None,
+        "limits": Limits.from_environment(),
+    }
+
+
 def app_from_environment() -> FastAPI:
-    """The app factory ``cardavia serve`` gives uvicorn (one call per worker process):
-    ``CARDAVIA_DATABASE_URL``, ``CARDAVIA_BOT_BUDGET``, ``CARDAVIA_BOT_WORKERS`` (quick
-    pool, default 1), ``CARDAVIA_STRONG_BOT_WORKERS`` (default: cores - 1, at least 1) and
-    the limits of :meth:`Limits.from_environment` (pruning after 30 days by default)."""
-    strong_workers = os.environ.get("CARDAVIA_STRONG_BOT_WORKERS")
-    return create_app(
-        os.environ.get("CARDAVIA_DATABASE_URL") or None,
-        bot_budget=float(os.environ.get("CARDAVIA_BOT_BUDGET", "1.0")),
-        bot_workers=int(os.environ.get("CARDAVIA_BOT_WORKERS", "1")),
-        strong_bot_workers=int(strong_workers) if strong_workers else None,
-        limits=Limits.from_environment(),
-    )
+    """The app factory ``cardavia serve`` gives uvicorn (one call per worker process), on
+    :func:`settings_from_environment`."""
+    return create_app(**settings_from_environment())
 
 
 APP_FACTORY = "cardavia.web.app:app_from_environment"

@@ -23,9 +23,10 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 logger = logging.getLogger("cardavia.web")
+N = TypeVar("N", int, float)
 
 DEFAULT_CREATE_BURST = 20
 DEFAULT_CREATE_EVERY = 3.0  # seconds per creation once the burst is spent
@@ -149,14 +150,37 @@ class Limits:
     def from_environment(cls) -> Limits:
         """``CARDAVIA_CREATE_BURST``, ``CARDAVIA_CREATE_EVERY`` (seconds),
         ``CARDAVIA_MAX_STATE_BYTES``, ``CARDAVIA_PRUNE_AFTER`` (``30d`` unless set; ``off``
-        disables it)."""
-        env = os.environ
+        disables it). A ValueError names the setting that is wrong."""
+        prune_text = os.environ.get("CARDAVIA_PRUNE_AFTER") or DEFAULT_PRUNE_AFTER
+        try:
+            prune_after = parse_prune_after(prune_text)
+        except ValueError:
+            raise ValueError(
+                f"CARDAVIA_PRUNE_AFTER must be a duration such as 12h or 30d, or off, "
+                f"not {prune_text!r}"
+            ) from None
         return cls(
-            create_burst=int(env.get("CARDAVIA_CREATE_BURST") or DEFAULT_CREATE_BURST),
-            create_every=float(env.get("CARDAVIA_CREATE_EVERY") or DEFAULT_CREATE_EVERY),
-            max_state_bytes=int(env.get("CARDAVIA_MAX_STATE_BYTES") or DEFAULT_MAX_STATE_BYTES),
-            prune_after=parse_prune_after(env.get("CARDAVIA_PRUNE_AFTER") or DEFAULT_PRUNE_AFTER),
+            create_burst=env_number("CARDAVIA_CREATE_BURST", int, DEFAULT_CREATE_BURST),
+            create_every=env_number("CARDAVIA_CREATE_EVERY", float, DEFAULT_CREATE_EVERY),
+            max_state_bytes=env_number("CARDAVIA_MAX_STATE_BYTES", int, DEFAULT_MAX_STATE_BYTES),
+            prune_after=prune_after,
         )
+
+
+def env_number(name: str, kind: type[N], default: N) -> N:
+    """The environment setting ``name``: a finite number above 0 (a whole one for ``int``),
+    ``default`` when unset or empty; ValueError with a line a server's operator can act on."""
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = kind(text)
+    except ValueError:
+        value = None
+    if value is None or not math.isfinite(value) or value <= 0:
+        whole = "a whole number" if kind is int else "a number"
+        raise ValueError(f"{name} must be {whole} above 0, not {text!r}")
+    return value
 
 
 # --- pruning --------------------------------------------------------------------------
