@@ -168,6 +168,14 @@ def test_never_returns_an_illegal_call() -> None:
     assert call in state.legal_actions()
 
 
+@pytest.mark.parametrize("opening", ["3NT", "4NT", "3C", "3H", "5D", "6NT"])
+def test_answers_a_partner_who_opened_above_the_two_level(opening: str) -> None:
+    """Openings the basic system never makes (a player at the table may): a legal answer,
+    not a crash (3NT once raised KeyError 'NT' in the minor-suit responses)."""
+    state = state_after(hands_with(S=NT_15_BALANCED), [opening, "pass"])
+    assert call_of(state) in state.legal_actions()
+
+
 # --- reading the auction ----------------------------------------------------------------
 
 
@@ -299,6 +307,22 @@ def test_declarer_draws_trumps() -> None:
 
 
 # --- whole deals --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_basic_bots_beside_a_random_player_act_legally(seed: int) -> None:
+    """The web table's case: seat 0 may make any call at all, the basic bots answer it."""
+    state = cardavia.new_game("bridge").new_state(seed=seed)
+    bots = [
+        cardavia.new_bot("bridge", "random" if seat == 0 else "basic", seed) for seat in range(4)
+    ]
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        action = bots[seat].act(view)
+        assert action in view["legal_actions"]
+        state.apply(action)
 
 
 @pytest.mark.parametrize("seed", range(30))

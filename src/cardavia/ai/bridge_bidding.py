@@ -627,6 +627,8 @@ def _response(ctx: Context, f: HandFeatures) -> str | None:
         call = "2D"
     elif level(opening) == 2:
         call = _weak_two_response(f, strain(opening))
+    elif level(opening) >= 3:  # outside our system (a pre-empt, 3NT): ``place`` decides
+        call = None
     elif strain(opening) in MAJORS:
         call = _major_response(f, strain(opening))
     else:
@@ -910,9 +912,9 @@ def _responder_second(f: HandFeatures, ours: list[str], shift: int) -> str | Non
     major = strain(answer)
     if ask == f"{2 + shift}C":
         fit = major in MAJORS and f.length(major) >= 4
-    elif ask in (f"{2 + shift}D", f"{2 + shift}H"):
+    elif ask in (f"{2 + shift}D", f"{2 + shift}H") and major in MAJORS:
         fit = f.length(major) >= 6
-    else:
+    else:  # no Stayman or transfer, or the partner did not complete it: ``place`` decides
         return None
     if f.hcp >= slam:
         return f"6{major}" if fit else "6NT"
