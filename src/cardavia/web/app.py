@@ -46,7 +46,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from . import api
-from .bots import BotPool
+from .bots import DEFAULT_QUICK_WORKERS, BotPool
 from .limits import Limits, Pruner, env_number
 from .store import Store
 
@@ -263,7 +263,7 @@ def _include_pages(app: FastAPI) -> None:
 def create_app(
     database_url: str | None = None,
     bot_budget: float = 1.0,
-    bot_workers: int = 1,
+    bot_workers: int = DEFAULT_QUICK_WORKERS,
     *,
     bots_in_process: bool = False,
     strong_bot_workers: int | None = None,
@@ -328,14 +328,14 @@ def create_app(
 def settings_from_environment() -> dict[str, Any]:
     """The keyword arguments of :func:`create_app` that ``cardavia serve`` passes through
     the environment: ``CARDAVIA_DATABASE_URL``, ``CARDAVIA_BOT_BUDGET`` (seconds),
-    ``CARDAVIA_BOT_WORKERS`` (quick pool, default 1), ``CARDAVIA_STRONG_BOT_WORKERS``
-    (default: cores - 1, at least 1) and the limits of :meth:`Limits.from_environment`
+    ``CARDAVIA_BOT_WORKERS`` (quick pool, default 2), ``CARDAVIA_STRONG_BOT_WORKERS``
+    (default: cores - 1, at least 2) and the limits of :meth:`Limits.from_environment`
     (pruning after 30 days by default). A ValueError names a setting that is wrong."""
     strong_workers = env_number("CARDAVIA_STRONG_BOT_WORKERS", int, 0)
     return {
         "database_url": os.environ.get("CARDAVIA_DATABASE_URL") or None,
         "bot_budget": env_number("CARDAVIA_BOT_BUDGET", float, 1.0),
-        "bot_workers": env_number("CARDAVIA_BOT_WORKERS", int, 1),
+        "bot_workers": env_number("CARDAVIA_BOT_WORKERS", int, DEFAULT_QUICK_WORKERS),
         "strong_bot_workers": strong_workers or None,
         "limits": Limits.from_environment(),
     }

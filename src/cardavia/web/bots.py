@@ -85,9 +85,15 @@ def _warm_up(parent: int) -> None:
     threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True).start()
 
 
+# Two quick processes: with one, concurrent tables queue for random and basic decisions
+# (bench/web_speed.py: human action p50 26 ms against 19 ms with two, on 2 cores).
+DEFAULT_QUICK_WORKERS = 2
+
+
 def default_strong_workers() -> int:
-    """One strong process per core but one (left to the web worker and the quick pool)."""
-    return max(1, (os.cpu_count() or 2) - 1)
+    """One strong process per core but one, and at least two: with one, two strong tables
+    thinking at once answer in twice their budget (bench/web_speed.py, 2 cores)."""
+    return max(2, (os.cpu_count() or 2) - 1)
 
 
 class LazyExecutor:
@@ -143,7 +149,7 @@ class BotPool:
 
     def __init__(
         self,
-        workers: int = 1,
+        workers: int = DEFAULT_QUICK_WORKERS,
         budget: float = 1.0,
         in_process: bool = False,
         strong_workers: int | None = None,
