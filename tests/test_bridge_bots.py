@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import cardavia
@@ -309,6 +311,17 @@ def test_declarer_draws_trumps() -> None:
 # --- whole deals --------------------------------------------------------------------------
 
 
+def play_legally(state: cardavia.State, bots: list[Any]) -> None:
+    """The deal to its end, every bot's action checked against the legal ones first."""
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        action = bots[seat].act(view)
+        assert action in view["legal_actions"]
+        state.apply(action)
+
+
 @pytest.mark.parametrize("seed", range(30))
 def test_basic_bots_beside_a_random_player_act_legally(seed: int) -> None:
     """The web table's case: seat 0 may make any call at all, the basic bots answer it."""
@@ -316,23 +329,11 @@ def test_basic_bots_beside_a_random_player_act_legally(seed: int) -> None:
     bots = [
         cardavia.new_bot("bridge", "random" if seat == 0 else "basic", seed) for seat in range(4)
     ]
-    while not state.is_over:
-        seat = state.current_player
-        assert seat is not None
-        view = state.view(seat)
-        action = bots[seat].act(view)
-        assert action in view["legal_actions"]
-        state.apply(action)
+    play_legally(state, bots)
 
 
 @pytest.mark.parametrize("seed", range(30))
 def test_four_basic_bots_always_act_legally(seed: int) -> None:
     state = cardavia.new_game("bridge").new_state(seed=seed)
     bots = [cardavia.new_bot("bridge", "basic", seed=seat) for seat in range(4)]
-    while not state.is_over:
-        seat = state.current_player
-        assert seat is not None
-        view = state.view(seat)
-        action = bots[seat].act(view)
-        assert action in view["legal_actions"]
-        state.apply(action)
+    play_legally(state, bots)
