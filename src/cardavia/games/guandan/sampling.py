@@ -170,9 +170,15 @@ def _allowed_seats(
     rules: ClimbingRules,
 ) -> Any:
     """Which unknown seats may hold each pool card: a payer none stronger than its tribute;
-    after a cancellation the red jokers only the payers."""
+    after a cancellation the red jokers only the payers; a receiver whose return was not
+    of rank 2 … 10 (the fallback) no such card and none weaker than its return."""
     seats = sorted(room)
     caps = {payer: card for payer, _, card, _ in exchanges}
+    floors = {
+        receiver: back
+        for _, receiver, _, back in exchanges
+        if back is not None and back[0] not in gd.RETURN_RANKS
+    }
     red_paid = any(card == "RJ" for card in caps.values())
     payers = set(tribute["payers"]) if tribute else set()
     cancelled = bool(tribute and tribute["cancelled"])
@@ -185,12 +191,21 @@ def _allowed_seats(
                 continue
             if card == "RJ" and red_paid and seat in payers:
                 continue
+            floor = floors.get(seat)
+            if floor is not None and card != rules.wild and _below_floor(card, floor, rules):
+                continue
             if card == "RJ" and cancelled and seat not in payers:
                 continue
             result.append(seat)
         return result
 
     return allowed
+
+
+def _below_floor(card: str, back: str, rules: ClimbingRules) -> bool:
+    """Whether a receiver holding ``card`` could not have returned ``back`` as a fallback."""
+    small = card[0] in gd.RETURN_RANKS and card not in ("BJ", "RJ")
+    return small or gd.strength(card, rules) < gd.strength(back, rules)
 
 
 def _outranks(card: str, tribute: str, rules: ClimbingRules) -> bool:
