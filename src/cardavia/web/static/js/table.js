@@ -513,6 +513,7 @@ function drawChooser(myTurn) {
   const options = myTurn ? state.choosing : null;
   ui.chooser.hidden = !options;
   ui.confirm.hidden = ui.confirm.hidden || Boolean(options);
+  ui.selection.hidden = Boolean(options); // the chooser says it all
   if (!options) {
     ui.chooser.replaceChildren();
     return;
@@ -526,7 +527,9 @@ function drawChooser(myTurn) {
     button.className = 'button chooser-option';
     button.dataset.testid = 'chooser-option';
     button.dataset.choice = action;
-    button.append(label ?? action);
+    const text = document.createElement('span');
+    text.append(label ?? action);
+    button.append(text);
     button.addEventListener('click', () => {
       state.choosing = null;
       act(action);
