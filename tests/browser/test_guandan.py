@@ -365,8 +365,8 @@ def near_the_end(seed: int) -> cardavia.State:
             sizes = view["hand_sizes"]
             if (
                 state.current_player == 0
-                and 2 <= sizes[0] <= 6
-                and sum(sizes[1:]) <= 14
+                and 2 <= sizes[0] <= 3
+                and sum(sizes[1:]) <= 8
                 and view["phase"] == "play"
             ):
                 return state

@@ -36,6 +36,18 @@ export function parsePlay(action) {
 
 const rankKey = (cards) => cards.map(rankOf).sort().join(' ');
 
+const NATURAL = 'A23456789TJQKA';
+const SEQUENCES = new Set(['straight', 'straight_flush', 'tube', 'plate']);
+
+// A sequence written in its natural order (3 4 5 6 7, the ace low under a 2), the engine's
+// display order putting the level rank on top; other combinations as they are.
+export function shownOrder(cards, kind) {
+  if (!SEQUENCES.has(kind)) return cards;
+  const low = cards.some((card) => rankOf(card) === '2');
+  const place = (card) => (rankOf(card) === 'A' ? (low ? 0 : 13) : NATURAL.indexOf(rankOf(card)));
+  return [...cards].sort((a, b) => place(a) - place(b));
+}
+
 // Five cards of one suit: a straight flush unless played ``as straight`` (no other
 // five-card combination of two packs can be of one suit).
 const oneSuitFive = (cards) =>
@@ -157,6 +169,8 @@ export default {
         table.tribute ??= emptyTribute();
         table.tribute.payments.push({ payer: event.payer, receiver: event.receiver, card: event.card });
         table.tribute.returns.push({ from: event.receiver, to: event.payer, done: false, card: null });
+        table.sizes[event.payer] -= 1;
+        table.sizes[event.receiver] += 1;
         table.phase = 'return';
         break;
       case 'tribute_cancelled':
@@ -167,6 +181,8 @@ export default {
       case 'return': {
         const entry = table.tribute?.returns.find((item) => item.from === event.seat && item.to === event.to);
         if (entry) entry.done = true;
+        table.sizes[event.seat] -= 1;
+        table.sizes[event.to] += 1;
         break;
       }
       case 'lead':
@@ -254,7 +270,7 @@ export default {
       if (!built || found.has(built.action)) continue;
       const label = i18n.fmt('table.guandan.reading', {
         kind: i18n.t(`kind.${built.kind}`),
-        cards: built.combination,
+        cards: shownOrder(built.combination, built.kind),
       });
       found.set(built.action, { action: built.action, label, kind: built.kind });
     }
@@ -290,7 +306,10 @@ export default {
     const { t } = i18n;
     if (table.top) {
       const parts = [t('table.top_play', { player: name(table.top.seat) }), t(`kind.${table.top.kind}`)];
-      if (table.top.as) parts.push(t('table.guandan.as', { cards: table.top.as.map(cardText).join(' ') }));
+      if (table.top.as) {
+        const reading = shownOrder(table.top.as, table.top.kind);
+        parts.push(t('table.guandan.as', { cards: reading.map(cardText).join(' ') }));
+      }
       return { label: parts.join(' · '), cards: table.top.cards };
     }
     if (table.turn === null || table.turn === undefined || table.phase === 'return') return { label: '', cards: [] };
@@ -313,16 +332,25 @@ export default {
       box.append(span);
       return span;
     };
+    // Two parts, each kept whole: the line breaks between them when it must.
+    const part = (content) => {
+      const span = document.createElement('span');
+      span.className = 'gd-part';
+      span.append(content);
+      return span;
+    };
     line(
       'gd-levels',
-      fmt('table.guandan.deal_level', {
-        n: table.deal + 1,
-        level: levelLabel(table.level),
-        team: this.teamName(table.levelTeam, i18n),
-        wild: [wildOf(table.level)],
-      }),
+      part(
+        fmt('table.guandan.deal_level', {
+          n: table.deal + 1,
+          level: levelLabel(table.level),
+          team: this.teamName(table.levelTeam, i18n),
+          wild: [wildOf(table.level)],
+        }),
+      ),
       ' · ',
-      t('table.guandan.levels', { us: levelLabel(table.levels[0]), them: levelLabel(table.levels[1]) }),
+      part(t('table.guandan.levels', { us: levelLabel(table.levels[0]), them: levelLabel(table.levels[1]) })),
     );
     const tribute = table.tribute;
     if (tribute) {
@@ -440,7 +468,7 @@ export default {
         return { seat: event.seat, content: say('event.guandan.lead', event.seat), kind: 'round' };
       case 'play': {
         const line = climbing.describeEvent.call(this, event, context);
-        if (event.as) line.content.append(' ', fmt('event.guandan.as', { cards: event.as }));
+        if (event.as) line.content.append(' ', fmt('event.guandan.as', { cards: shownOrder(event.as, event.kind) }));
         return line;
       }
       case 'finish':
