@@ -314,7 +314,8 @@ CHOOSER_HAND = ["3C", "4C", "6C", "7C", "5H"]
 def test_chooser_for_two_readings(laptop: Page, server: Server) -> None:
     """Level 5, You lead with 3♣ 4♣ 6♣ 7♣ and the wild 5♥: Confirm offers the straight
     flush (5♥ as 5♣) and the plain straight; the straight is sent as chosen and shown
-    with its kind."""
+    with its kind. Both wild cards together (a pair of any rank) offer no choice: the
+    strongest reading of each kind is the one offered."""
     page = laptop
     hands = deal_with(CHOOSER_HAND, seed=12)
     game = cardavia.new_game("guandan")
@@ -324,6 +325,14 @@ def test_chooser_for_two_readings(laptop: Page, server: Server) -> None:
     open_seeded_match(page, server, state, "basic", "guandan-chooser")
     assert wait_for(page) == "turn"
     expect(page.get_by_test_id("gd-levels")).to_contain_text("Deal 1 · level 5 (your team)")
+    # Two wild cards are a pair of any rank: only the best reading, no choice to make.
+    wilds = page.locator("[data-testid=hand-card][data-wild=true]")
+    expect(wilds).to_have_count(2)
+    click_card(wilds.nth(0))
+    click_card(wilds.nth(1))
+    expect(page.get_by_test_id("selection")).to_have_text("Press Confirm to play these cards.")
+    click_card(wilds.nth(0))
+    click_card(wilds.nth(1))
     sent_posts = posts(page)
     select(page, CHOOSER_HAND)
     expect(page.get_by_test_id("selection")).to_contain_text("can be played in 2 ways")

@@ -93,6 +93,26 @@ function reread(reading, others) {
   return result.map((entry) => entry.card);
 }
 
+// How high a reading stands among the readings of the same kind (the same cards, so the
+// same size): the level order for sets (a full house by its triple), the top card for a
+// sequence.
+export function strength(cards, kind, level) {
+  const counts = new Map();
+  for (const card of cards) counts.set(rankOf(card), (counts.get(rankOf(card)) ?? 0) + 1);
+  if (SEQUENCES.has(kind)) {
+    const low = counts.has('2');
+    return Math.max(...cards.map((card) => (rankOf(card) === 'A' ? (low ? 1 : 14) : NATURAL.indexOf(rankOf(card)) + 1)));
+  }
+  const value = (rank) => {
+    if (rank === 'RJ') return 17;
+    if (rank === 'BJ') return 16;
+    if (rank === levelRank(level)) return 15;
+    return '23456789TJQKA'.indexOf(rank) + 2;
+  };
+  const most = Math.max(...counts.values());
+  return Math.max(...[...counts].filter(([, count]) => count === most).map(([rank]) => value(rank)));
+}
+
 // What ``selected`` sends when it plays as the listed ``action`` (null: it does not).
 export function buildPlay(selected, action, wild) {
   const listed = parsePlay(action);
@@ -263,18 +283,26 @@ export default {
       const action = `return ${cards[0]}`;
       return cards.length === 1 && legal.includes(action) ? [{ action }] : [];
     }
-    const found = new Map();
+    // The strongest reading of each kind: the same cards stand higher (two wild cards are
+    // a pair of any rank: only the best pair is worth offering).
+    const level = view.level ?? table.level;
+    const best = new Map();
     for (const listed of legal) {
       if (!listed.startsWith('play ')) continue;
-      const built = buildPlay(cards, listed, view.wild ?? wildOf(table.level));
-      if (!built || found.has(built.action)) continue;
-      const label = i18n.fmt('table.guandan.reading', {
+      const built = buildPlay(cards, listed, view.wild ?? wildOf(level));
+      if (!built) continue;
+      const power = strength(built.combination, built.kind, level);
+      const known = best.get(built.kind);
+      if (!known || power > known.power) best.set(built.kind, { ...built, power });
+    }
+    return [...best.values()].map((built) => ({
+      action: built.action,
+      kind: built.kind,
+      label: i18n.fmt('table.guandan.reading', {
         kind: i18n.t(`kind.${built.kind}`),
         cards: shownOrder(built.combination, built.kind),
-      });
-      found.set(built.action, { action: built.action, label, kind: built.kind });
-    }
-    return [...found.values()];
+      }),
+    }));
   },
 
   selectionLine(cards, actions, { view, i18n, name }) {
