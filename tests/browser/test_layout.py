@@ -51,6 +51,7 @@ ALWAYS = [
 CENTRES = {
     "doudizhu": ["[data-testid=top-play]", "[data-testid=bottom]:not([hidden])"],
     "runfast": ["[data-testid=top-play]"],
+    "guandan": ["[data-testid=top-play]", "[data-testid=gd-levels]"],
     "holdem": ["[data-testid=board]", "[data-testid=pot]", "[data-testid=bet-control]"],
     "onepoker": ["[data-testid=locks]", "[data-testid=signal-0]", "[data-testid=signal-1]"],
     "bridge": [
@@ -211,6 +212,22 @@ def test_climbing_tables_on_one_screen(laptop: Page, game: str) -> None:
     play_climbing(laptop, game)
 
 
+def test_guandan_on_one_screen(laptop: Page) -> None:
+    """Your first decision with 27 cards in one row, a card raised, then sorted by sets
+    (the other phases: tests/browser/test_guandan.py)."""
+    page = laptop
+    assert open_game(page, "guandan") == "turn"
+    assert len(hand_in_one_row(page)) == 27
+    strip = {"x": 4, "y": 30}  # the part of a card that the next one leaves in sight
+    page.get_by_test_id("hand-card").first.click(position=strip)
+    one_screen(page, "guandan", "first")
+    page.get_by_test_id("hand-card").first.click(position=strip)
+    page.get_by_test_id("hand-sort").click()
+    assert len(hand_in_one_row(page)) == 27
+    one_screen(page, "guandan", "sets")
+    page.get_by_test_id("hand-sort").click()
+
+
 def board_cards(page: Page) -> int:
     return page.get_by_test_id("board-card").count()
 
@@ -323,7 +340,7 @@ def test_bridge_on_one_screen(laptop: Page) -> None:
 
 
 @pytest.mark.parametrize("lang", ["fr", "cs", "id", "zh"])
-@pytest.mark.parametrize("game", ["doudizhu", "runfast", "holdem", "onepoker", "bridge"])
+@pytest.mark.parametrize("game", ["doudizhu", "runfast", "guandan", "holdem", "onepoker", "bridge"])
 def test_first_decision_on_one_screen_in_every_language(laptop: Page, game: str, lang: str) -> None:
     """Longer labels (French, Czech, Indonesian) or other scripts keep the table on one
     screen: the first decision of each game, at both sizes."""

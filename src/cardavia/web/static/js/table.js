@@ -38,6 +38,8 @@ const ui = {
   pass: $('pass'),
   hint: $('hint'),
   generic: $('generic-actions'),
+  chooser: $('chooser'),
+  interlude: $('interlude'),
   records: $('records'),
   result: $('result'),
   resultHeadline: $('result-headline'),
@@ -78,6 +80,7 @@ const state = {
   watching: null, // once You are out: null (not chosen yet), 'live' or 'skip'
   driving: null, // the generation whose AI moves are being asked for
   handOrder: storedHandOrder(), // 'rank' (as dealt) or 'sets' (pairs, triples, bombs first)
+  choosing: null, // the readings offered for the selected cards (see ``selectedActions``)
 };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -90,7 +93,7 @@ const whoNode = (seat) => {
 };
 // ``say(key, seat, params)``: the catalog's whole sentence about ``seat`` (see i18n.said).
 const say = (key, seat, params) => i18n.said(key, seat, whoNode(seat), params);
-const context = () => ({ i18n, name, say, table: state.table });
+const context = () => ({ i18n, name, say, table: state.table, view: view() });
 const view = () => state.match?.view;
 const players = () => view()?.hand_sizes?.length ?? view()?.scores?.length ?? 3;
 
@@ -101,6 +104,13 @@ const players = () => view()?.hand_sizes?.length ?? view()?.scores?.length ?? 3;
 // ``turnText(host)`` a turn line of its own (or null); ``showHint(action, host)`` shows a
 // suggestion and returns its label; ``finalEvent`` the event type of the match result
 // ('result' by default); ``scoreText(score)`` how a final score is written;
+// ``actionsFor(cards, view, table, context)`` the actions the selected cards may send, each
+// ``{ action, label? }`` (label: a Node or string naming the reading; several make Confirm
+// offer a choice; default: the play of those very cards when ``matches`` finds it);
+// ``selectionLine(cards, actions, host)`` the line under the hand (or null for the usual);
+// ``decorateCard(node, card, table, { position, shown, i18n })`` marks a drawn card (Guandan's
+// wild cards); ``seatNote(seat, table, context)`` a short badge beside a seat's name;
+// ``centreInfo`` may return a Node;
 // ``matchOptions`` the choices made before each new match (Bridge: the vulnerability), a
 // list of ``{ key, label, note?, choices: [{ value, label }], default }`` (label and note
 // are text keys): a dialog offers them before any card is dealt and each becomes the field
@@ -120,6 +130,7 @@ function host() {
     act,
     restart,
     showMessage,
+    interlude,
     step: STEP_MS,
   };
 }
@@ -241,6 +252,36 @@ function showError(error) {
   else showMessage(t('msg.network'));
 }
 
+// A pause in the replay (Guandan's deal result): ``content`` in the middle of the table with
+// one button (``label``, Enter presses it); resolves when it is pressed.
+function interlude(content, label) {
+  return new Promise((resolve) => {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'button primary';
+    button.dataset.key = 'confirm';
+    button.dataset.testid = 'interlude-next';
+    button.textContent = label;
+    const body = document.createElement('div');
+    body.className = 'interlude-body';
+    body.append(content);
+    ui.interlude.replaceChildren(body, button);
+    ui.interlude.hidden = false;
+    ui.table.dataset.interlude = 'true';
+    button.addEventListener(
+      'click',
+      () => {
+        ui.interlude.hidden = true;
+        ui.interlude.replaceChildren();
+        ui.table.dataset.interlude = 'false';
+        resolve();
+      },
+      { once: true },
+    );
+    button.focus({ preventScroll: true });
+  });
+}
+
 // --- drawing --------------------------------------------------------------------
 
 function cardsRow(container, cards, { small = false } = {}) {
@@ -297,6 +338,14 @@ function drawOpponents() {
       role.textContent = t(`table.role.${roles[seat]}`);
       head.append(role);
     }
+    const note = adapter.seatNote?.(seat, table, context());
+    if (note) {
+      const badge = document.createElement('span');
+      badge.className = 'seat-note';
+      badge.dataset.testid = `note-${seat}`;
+      badge.textContent = note;
+      head.append(badge);
+    }
     const count = document.createElement('span');
     count.className = 'count';
     count.dataset.testid = `count-${seat}`;
@@ -340,10 +389,15 @@ function drawCentre() {
   const ctx = context();
   ui.bottom.hidden = !table.bottom;
   if (table.bottom) cardsRow(ui.bottomCards, table.bottom, { small: true });
-  ui.auctionInfo.textContent = adapter.centreInfo(table, ctx);
+  ui.auctionInfo.replaceChildren(adapter.centreInfo(table, ctx));
   const top = adapter.topInfo?.(table, ctx) ?? { label: '', cards: [] };
   ui.topLabel.textContent = top.label;
   cardsRow(ui.topCards, top.cards);
+  if (adapter.decorateCard) {
+    [...ui.topCards.children].forEach((node, position) =>
+      adapter.decorateCard(node, top.cards[position], table, { position, shown: top.cards, i18n }),
+    );
+  }
   ui.topCards.parentElement.dataset.seat = table.top ? String(table.top.seat) : '';
 
   drawTurn();
@@ -354,6 +408,9 @@ function drawCentre() {
   role.textContent = roles[0] ? t(`table.role.${roles[0]}`) : '';
   role.className = roles[0] ? `role role-${roles[0]}` : 'role';
   $('count-0').textContent = t('table.cards', { count: view().hand.length });
+  const note = adapter.seatNote?.(0, table, ctx) ?? '';
+  $('note-0').textContent = note;
+  $('note-0').hidden = !note;
   $('last-0').replaceChildren(...lastActionNode(table.last[0]).childNodes);
   $('seat-0').classList.toggle('is-turn', table.turn === 0 && !table.over);
 }
@@ -361,8 +418,10 @@ function drawCentre() {
 function drawHand() {
   const hand = view().hand;
   state.focus = Math.min(state.focus, Math.max(hand.length - 1, 0));
+  const order = shownOrder(hand);
+  const shown = order.map((index) => hand[index]);
   ui.hand.replaceChildren(
-    ...shownOrder(hand).map((index, position) => {
+    ...order.map((index, position) => {
       const card = hand[index];
       const button = document.createElement('button');
       button.type = 'button';
@@ -375,15 +434,16 @@ function drawHand() {
       button.tabIndex = position === state.focus ? 0 : -1;
       button.disabled = state.table.over;
       button.append(cardSVG(card));
+      state.adapter.decorateCard?.(button, card, state.table, { position, shown, i18n });
       return button;
     }),
   );
   ui.hand.classList.toggle('is-long', hand.length > 12);
   // One row: the CSS overlaps the cards more as the hand grows (see .hand-card).
   ui.hand.style.setProperty('--count', String(Math.max(hand.length, 1)));
-  const order = t(`table.layout.sort.${state.handOrder}`);
-  ui.handSort.textContent = order;
-  ui.handSort.setAttribute('aria-label', `${t('table.layout.sort')}: ${order}`);
+  const sortLabel = t(`table.layout.sort.${state.handOrder}`);
+  ui.handSort.textContent = sortLabel;
+  ui.handSort.setAttribute('aria-label', `${t('table.layout.sort')}: ${sortLabel}`);
   ui.handSort.hidden = hand.length < 3;
 }
 
@@ -430,6 +490,64 @@ function matchingAction() {
   return plays.find((action) => state.adapter.matches(cards, action, view(), state.table)) ?? null;
 }
 
+// What Confirm may send for the selected cards: ``[{ action, label? }]`` (empty: nothing).
+function selectedActions() {
+  const cards = selectedCards();
+  if (!cards.length) return [];
+  if (state.adapter.actionsFor) return state.adapter.actionsFor(cards, view(), state.table, context());
+  return matchingAction() ? [{ action: `play ${cards.join(' ')}` }] : [];
+}
+
+function confirmSelection() {
+  const actions = selectedActions();
+  if (actions.length === 1) act(actions[0].action);
+  else if (actions.length > 1) {
+    state.choosing = actions;
+    drawControls();
+    ui.chooser.querySelector('button')?.focus({ preventScroll: true });
+  }
+}
+
+// Several readings of one selection (Guandan's wild cards): one button each, and Cancel.
+function drawChooser(myTurn) {
+  const options = myTurn ? state.choosing : null;
+  ui.chooser.hidden = !options;
+  ui.confirm.hidden = ui.confirm.hidden || Boolean(options);
+  ui.selection.hidden = Boolean(options); // the chooser says it all
+  if (!options) {
+    ui.chooser.replaceChildren();
+    return;
+  }
+  const title = document.createElement('span');
+  title.className = 'chooser-title';
+  title.textContent = t('table.chooser.title');
+  const buttons = options.map(({ action, label }) => {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'button chooser-option';
+    button.dataset.testid = 'chooser-option';
+    button.dataset.choice = action;
+    const text = document.createElement('span');
+    text.append(label ?? action);
+    button.append(text);
+    button.addEventListener('click', () => {
+      state.choosing = null;
+      act(action);
+    });
+    return button;
+  });
+  const cancel = document.createElement('button');
+  cancel.type = 'button';
+  cancel.className = 'button';
+  cancel.dataset.testid = 'chooser-cancel';
+  cancel.textContent = t('table.cancel');
+  cancel.addEventListener('click', () => {
+    state.choosing = null;
+    drawControls();
+  });
+  ui.chooser.replaceChildren(title, ...buttons, cancel);
+}
+
 function drawControls() {
   const v = view();
   const legal = new Set(v.legal_actions ?? []);
@@ -441,8 +559,10 @@ function drawControls() {
     button.disabled = !myTurn || !legal.has(button.dataset.action);
     button.classList.toggle('is-hinted', state.hinted === button.dataset.action);
   }
+  const actions = myTurn ? selectedActions() : [];
   ui.confirm.hidden = auction;
-  ui.confirm.disabled = !myTurn || matchingAction() === null;
+  ui.confirm.disabled = !myTurn || actions.length === 0;
+  drawChooser(myTurn);
   ui.pass.disabled = !myTurn || !legal.has('pass');
   ui.pass.textContent = t(auction ? 'table.pass_bid' : 'table.pass');
   ui.pass.classList.toggle('is-hinted', state.hinted === 'pass');
@@ -450,9 +570,11 @@ function drawControls() {
 
   const cards = selectedCards();
   const notice = myTurn && !auction ? state.adapter.selectionNotice(v, state.table, context()) : null;
+  const own = myTurn && !auction ? (state.adapter.selectionLine?.(cards, actions, host()) ?? null) : null;
   if (!myTurn || auction) ui.selection.textContent = '';
+  else if (own !== null) ui.selection.textContent = own;
   else if (!cards.length) ui.selection.textContent = notice ?? t('table.selection_none');
-  else if (matchingAction()) ui.selection.textContent = t('table.selection_ok');
+  else if (actions.length) ui.selection.textContent = t('table.selection_ok');
   else ui.selection.textContent = [t('table.selection_invalid'), notice].filter(Boolean).join(' ');
 
   // Games without an adapter: every non-play action as a button.
@@ -709,6 +831,7 @@ function drawAll() {
   state.shown = view().events.length;
   state.adapter.syncTable(state.table, view());
   state.selected.clear();
+  state.choosing = null;
   settle();
 }
 
@@ -763,6 +886,7 @@ async function act(action) {
   if (state.busy || !state.match) return;
   state.busy = true;
   state.hinted = null;
+  state.choosing = null;
   showMessage('');
   refreshControls();
   try {
@@ -799,7 +923,7 @@ async function hint() {
     if (state.adapter.showHint) {
       state.hinted = action;
       showMessage(t('hint.for', { action: state.adapter.showHint(action, host()), reason }));
-    } else if (action.startsWith('play ')) {
+    } else if (action.startsWith('play ') || action.startsWith('return ')) {
       const hand = view().hand;
       const chosen = new Set();
       for (const card of actionCards(action)) {
@@ -841,6 +965,7 @@ function restart() {
 function toggleCard(index) {
   if (state.selected.has(index)) state.selected.delete(index);
   else state.selected.add(index);
+  state.choosing = null;
   const button = ui.hand.querySelector(`[data-index="${index}"]`);
   state.focus = Math.max(0, [...ui.hand.children].indexOf(button)); // a place in the row
   button?.setAttribute('aria-pressed', String(state.selected.has(index)));
@@ -952,9 +1077,7 @@ function wire() {
     else return;
     event.preventDefault();
   });
-  ui.confirm.addEventListener('click', () => {
-    if (matchingAction()) act(`play ${selectedCards().join(' ')}`);
-  });
+  ui.confirm.addEventListener('click', confirmSelection);
   ui.pass.addEventListener('click', () => act('pass'));
   ui.bids.addEventListener('click', (event) => {
     const button = event.target.closest('button[data-action]');

@@ -1,7 +1,12 @@
 // What every adapter shares: seats, names, exact-card matching, generic records.
 // An adapter is a plain object; games spread `base` (or `climbing`) and override.
 
-export const actionCards = (action) => action.trim().split(/\s+/).slice(1);
+// The cards of ``play <cards>`` (Guandan: those before ``as``, the reading of its wilds).
+export function actionCards(action) {
+  const words = action.trim().split(/\s+/).slice(1);
+  const at = words.indexOf('as');
+  return at < 0 ? words : words.slice(0, at);
+}
 
 export const sameMultiset = (a, b) =>
   a.length === b.length && [...a].sort().join(' ') === [...b].sort().join(' ');

@@ -2,6 +2,7 @@
 const ADAPTERS = {
   doudizhu: () => import('./doudizhu.js'),
   runfast: () => import('./runfast.js'),
+  guandan: () => import('./guandan.js'),
   holdem: () => import('./holdem.js'),
   onepoker: () => import('./onepoker.js'),
   bridge: () => import('./bridge.js'),
