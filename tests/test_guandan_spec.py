@@ -1131,7 +1131,16 @@ def test_s12_single_tribute_return_rules_and_privacy() -> None:
         {2: "BJ", 1: "QS 4H 4S 3C TD"}, previous=[1, 0, 3, 2], levels=[2, 4], team=1
     )
     assert tributes(state) == [(2, 1, "BJ")]
+    for seat in range(4):  # the tribute card is shown to everyone (§2.4, G21)
+        assert state.view(seat)["tribute"]["payments"] == [
+            {"payer": 2, "receiver": 1, "card": "BJ"}
+        ]
     assert state.current_player == 1
+    assert state.view(1)["legal_actions"] == state.legal_actions()
+    assert state.view(0)["legal_actions"] == []
+    # exact JSON round trip in the middle of the return step
+    again = GAME.state_from_json(state.to_json())
+    assert all(again.view(s) == state.view(s) for s in range(4))
     cards = return_cards(state)
     assert cards
     for card in cards:
@@ -1322,7 +1331,7 @@ def _bad_deals() -> list[tuple[str, dict[str, Any]]]:
         deal = good_deal()
         deal["levels"] = levels
         bad.append((name, deal))
-    for name, team in [("team_2", 2), ("team_minus_1", -1), ("team_str", "0"), ("team_none", None)]:
+    for name, team in [("team_2", 2), ("team_minus_1", -1), ("team_str", "0")]:
         deal = good_deal()
         deal["level_team"] = team
         bad.append((name, deal))
@@ -1339,6 +1348,9 @@ def _bad_deals() -> list[tuple[str, dict[str, Any]]]:
         deal = good_deal()
         deal["first_leader"] = leader
         bad.append((name, deal))
+    deal = good_deal()
+    deal["dealer"] = 0
+    bad.append(("unknown_key", deal))
     return bad
 
 
@@ -1442,3 +1454,29 @@ def test_s7_bomb_ladder() -> None:
 def test_s8_four_joker_bomb_cannot_use_wilds() -> None:
     state = lead_state("BJ BJ RJ 7H", level=7)
     assert_invalid(state, "BJ BJ RJ 7H", "play BJ BJ RJ 7H as BJ BJ RJ RJ")
+
+
+def test_play_and_pass_events_shape() -> None:
+    state = start({0: "3S 3D 9S"}, first_leader=0)
+    state.apply("play 3S 3D")
+    assert state.events[-1] == {
+        "type": "play",
+        "seat": 0,
+        "action": "play 3S 3D",
+        "cards": ["3S", "3D"],
+        "as": None,
+        "kind": "pair",
+        "left": 25,
+    }
+    state.apply("pass")
+    assert state.events[-1] == {"type": "pass", "seat": 1, "action": "pass"}
+    assert state.view(2)["top"] == {"seat": 0, "cards": ["3S", "3D"], "as": None, "kind": "pair"}
+    assert state.view(2)["plays_made"] == [1, 0, 0, 0]
+
+
+def test_deals_option_stops_after_one_deal_without_winner() -> None:
+    state = start(game=ONE_DEAL, seed=3, first_leader=0)
+    result = play_deal(state, [0, 2, 1, 3])
+    assert result["match_won"] is False
+    assert state.is_over and state.current_player is None
+    assert state.scores == [0, 0, 0, 0]
