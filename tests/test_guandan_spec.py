@@ -1480,3 +1480,91 @@ def test_deals_option_stops_after_one_deal_without_winner() -> None:
     assert result["match_won"] is False
     assert state.is_over and state.current_player is None
     assert state.scores == [0, 0, 0, 0]
+
+
+# ======================================================================================
+# more §4.2 / §4.3 edges: wilds inside every shape, jokers outside sequences
+
+
+def test_sec4_2_wilds_fill_tube_plate_full_house_and_straight_flush() -> None:
+    state = lead_state("3S 3D 4S 5S 5D 5H 5H 8S 8D 8C 3C BJ BJ 9C TC QC 6S 6D 7S 7D")
+    # tube 334455 with a wild as a 4 (5S 5D are level cards, in their natural place)
+    event = assert_play(state, "play 3S 3D 4S 5S 5D 5H as 3S 3D 4S 4H 5S 5D", "tube")
+    assert sorted(c[0] for c in represented(event)) == ["3", "3", "4", "4", "5", "5"]
+    # plate 666777 with both wilds
+    assert_play(state, "play 6S 6D 7S 7D 5H 5H as 6S 6D 6H 7S 7D 7H", "plate")
+    # full house 888 + 33 with the wild in the pair, 888 (wild) + BJ BJ
+    assert_play(state, "play 3C 8S 8D 8C 5H as 3C 3H 8S 8D 8C", "full_house")
+    assert_play(state, "play 8S 8D 5H BJ BJ as 8S 8D 8H BJ BJ", "full_house")
+    # straight flush 9TJQK in clubs with two wilds for JC and KC
+    event = assert_play(state, "play 9C TC QC 5H 5H as 9C TC JC QC KC", "straight_flush")
+    assert sorted(represented(event)) == sorted(["9C", "TC", "JC", "QC", "KC"])
+
+
+def test_sec4_2_two_wilds_together() -> None:
+    # A play of two wilds: a pair of level cards as themselves; in a play of two or more
+    # cards each wild may stand for any non-joker card (§4.2.1), so a pair of aces too.
+    state = lead_state("5H 5H 5D")
+    assert_play(state, "play 5H 5H", "pair")
+    assert_play(state, "play 5H 5D", "pair")
+    assert_play(state, "play 5H 5H as AH AH", "pair")
+    assert_illegal(state, "play 5H 5H as BJ BJ")
+
+
+def test_sec4_3_jokers_never_in_sequences() -> None:
+    state = lead_state("TS JS QS KS BJ RJ 3S 3D 4S 4D")
+    assert_invalid(state, "TS JS QS KS BJ")
+    assert_invalid(state, "TS JS QS KS RJ")
+    assert_invalid(state, "3S 3D 4S 4D BJ BJ")
+
+
+def test_sec4_4_equal_straight_never_beats() -> None:
+    assert_not_beats("play 2S 3D 4C 5H 6S", "straight", "play 2D 3S 4D 5S 6D", 9)
+    assert_not_beats("play 3S 3D 3C 4S 4D 4C", "plate", "play 3H 3S 3D 4H 4C 4S", 9)
+
+
+def test_g6_double_tribute_one_payer_holds_both_red_jokers() -> None:
+    state = tribute_state({3: "RJ RJ"}, previous=[0, 2, 1, 3], levels=[5, 2], team=0)
+    assert tributes(state) == []
+    cancelled = [e for e in state.events if e["type"] == "tribute_cancelled"]
+    assert len(cancelled) == 1 and sorted(cancelled[0]["payers"]) == [1, 3]
+    assert_leads(state, 0)
+
+
+def test_g6_single_tribute_payer_with_one_red_joker_pays_it() -> None:
+    # The other RJ is with the receiver's partner: no cancellation in a single tribute.
+    state = tribute_state({2: "RJ", 3: "RJ"}, previous=[1, 0, 3, 2], levels=[2, 9], team=1)
+    assert tributes(state) == [(2, 1, "RJ")]
+
+
+def test_sec4_4_eight_card_bombs_by_level_order() -> None:
+    # L = 5: eight 5s (wilds as themselves) beat eight aces; eight aces beat eight 2s.
+    eight = {r: " ".join(r + s for s in "SSHHDDCC") for r in "25A"}
+    assert_beats(f"play {eight['A']}", "bomb", f"play {eight['5']}", "bomb", 5)
+    assert_not_beats(f"play {eight['5']}", "bomb", f"play {eight['A']}", 5)
+    assert_beats(f"play {eight['2']}", "bomb", f"play {eight['A']}", "bomb", 5)
+
+
+def test_g18_straight_played_as_plain_is_beaten_by_higher_plain_straight() -> None:
+    state = after_lead("play 3S 4S 5S 6S 7S as straight", "4D 5C 6H 7C 8D", 9, "straight")
+    assert_play(state, "play 4D 5C 6H 7C 8D", "straight")
+
+
+def test_sec5_2_both_teams_at_ace_the_other_team_wins_match() -> None:
+    # The deal is played at A (team {1,3}'s level) and {0,2} was at A too when it began:
+    # {0,2} finishing 1st with the partner 2nd wins the match (§5.2, all three hold).
+    state = level_match([14, 14], 1, seed=17)
+    result = play_deal(state, [2, 0, 1, 3])
+    assert result["winning_team"] == 0 and result["match_won"] is True
+    assert state.is_over and state.scores == [1, -1, 1, -1]
+
+
+def test_sec5_2_reaching_ace_in_a_deal_at_ace_does_not_win() -> None:
+    # {0,2} at Q wins a deal played at A ({1,3}'s level) 1-2: 12 + 3 -> A, but it was not
+    # at A when the deal began: no match win; the next deal is at A, {0,2}'s level.
+    state = level_match([12, 14], 1, seed=19)
+    result = play_deal(state, [0, 2, 1, 3])
+    assert result["match_won"] is False and not state.is_over
+    assert result["levels"] == [14, 14]
+    nxt = next_deal_event(state)
+    assert nxt["level"] == 14 and nxt["level_team"] == 0
