@@ -16,10 +16,10 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations, groupby
+from itertools import combinations, combinations_with_replacement, groupby, product
 from typing import Any, ClassVar, NamedTuple
 
-from .cards import parse_cards, sort_cards
+from .cards import card_order_key, parse_cards, sort_cards
 from .engine import IllegalAction, State
 
 # Bomb power of plays nothing can beat (rocket, sky bomb).
@@ -60,6 +60,10 @@ class ClimbingRules:
     # Run Fast: three aces make a bomb, and 3333 as the deal's first play is unbeatable.
     ace_bomb: bool = False
     sky_bomb: bool = False
+    # Guandan: the wild card (both copies of it), and sequences in natural order with the
+    # ace low or high (SEQUENCE_RANKS) and of exactly the minimum lengths. Games with a
+    # wild card use the suit-aware functions of the last section of this module.
+    wild: str | None = None
 
     @property
     def num_ranks(self) -> int:
@@ -740,3 +744,394 @@ def played_cards(events: list[dict[str, Any]], seat: int) -> list[str]:
     return [
         card for e in events if e["type"] == "play" and e["seat"] == seat for card in e["cards"]
     ]
+
+
+# ---------------------------------------------------------------------------------------
+# Wild cards, suits and natural sequences (Guandan)
+#
+# Guandan's strength order moves the level rank L above the ace, while its sequences keep
+# the natural order with the ace low or high; its straight flushes need suits, and its two
+# heart level cards are wild. So a Guandan play is read from its cards, not from rank
+# counts alone. Combos keep the shared shape: ``key`` is a rank index in the strength
+# order (singles, groups, full houses) or a natural position (sequences, 0 = the low ace …
+# 13 = the high ace), and ``power`` places bomb-class plays on one ladder, so ``beats``
+# above serves unchanged.
+#
+# Equivalent plays: two plays are the same action when they make the same combination
+# from the same number of wild cards and the same multiset of ranks among the other cards;
+# a straight flush is also told apart by its suit. The listed representative takes the
+# lowest cards of each rank in display order. A wild card that stands for another card is
+# written, after ``as``, as that rank in hearts (its own suit), or in the flush suit in a
+# straight flush, or in spades in a plain straight whose other cards are all hearts. Five
+# consecutive cards of one suit read as a straight flush; ``as straight`` plays them as a
+# plain straight (spec G18).
+
+SEQUENCE_RANKS = "A23456789TJQKA"  # natural positions 0 … 13: the ace low and high
+GUANDAN_KINDS = frozenset(
+    {
+        "single",
+        "pair",
+        "triple",
+        "full_house",
+        "straight",
+        "tube",
+        "plate",
+        "bomb",
+        "straight_flush",
+        "joker_bomb",
+    }
+)
+# The bomb ladder (spec §4.4): 4 < 5 < straight flush < 6 < … < 10 cards < four jokers.
+_BOMB_TIER = {4: 1, 5: 2, 6: 4, 7: 5, 8: 6, 9: 7, 10: 8}
+_FLUSH_TIER = 3
+# Sequences: (kind, number of ranks, cards per rank).
+_NATURAL_SEQUENCES = (("straight", 5, 1), ("tube", 3, 2), ("plate", 2, 3))
+_SEQUENCE_OF = {kind: (length, width) for kind, length, width in _NATURAL_SEQUENCES}
+_GROUP_KINDS = {1: "single", 2: "pair", 3: "triple"}
+
+
+def wild_rules(level_rank: str) -> ClimbingRules:
+    """Guandan's rules at level rank ``level_rank`` (``2`` … ``A``): the strength order with
+    L above the ace, and ``LH`` wild."""
+    return _wild_rules(level_rank)
+
+
+@cache
+def _wild_rules(level_rank: str) -> ClimbingRules:
+    order = "23456789TJQKA".replace(level_rank, "") + level_rank
+    return ClimbingRules(
+        rank_order=order,
+        jokers=True,
+        sequence_top=-1,  # sequences follow SEQUENCE_RANKS instead
+        kinds=GUANDAN_KINDS,
+        min_straight=5,
+        min_pair_run=3,
+        min_plane=2,
+        wild=level_rank + "H",
+    )
+
+
+def bomb_power(size: int, rank: int) -> int:
+    return 100 * _BOMB_TIER[size] + rank
+
+
+def flush_power(key: int) -> int:
+    return 100 * _FLUSH_TIER + key
+
+
+class Play(NamedTuple):
+    """A play from a hand: its combination, the other cards it uses (display order) and the
+    cards its wild cards stand for (a wild standing for itself is listed as itself)."""
+
+    combo: Combo
+    naturals: tuple[str, ...]
+    targets: tuple[str, ...]
+
+    def cards(self, rules: ClimbingRules) -> list[str]:
+        assert rules.wild is not None
+        return _in_display_order([*self.naturals, *[rules.wild] * len(self.targets)], rules)
+
+    def stands_for(self, rules: ClimbingRules) -> list[str] | None:
+        """What the cards stand for, or None when every wild card stands for itself."""
+        if all(target == rules.wild for target in self.targets):
+            return None
+        return _in_display_order([*self.naturals, *self.targets], rules)
+
+    def action(self, rules: ClimbingRules) -> str:
+        text = "play " + " ".join(self.cards(rules))
+        shown = self.stands_for(rules)
+        if shown is not None:
+            return text + " as " + " ".join(shown)
+        if self.combo.kind == "straight" and _one_suit([*self.naturals, *self.targets]):
+            return text + " as straight"  # five cards of one suit played as a plain straight
+        return text
+
+
+def _in_display_order(cards: list[str], rules: ClimbingRules) -> list[str]:
+    order = _display_keys(rules.rank_order)
+    return sorted(cards, key=order.__getitem__)
+
+
+@cache
+def _display_keys(rank_order: str) -> dict[str, tuple[int, int]]:
+    cards = [rank + suit for rank in rank_order for suit in "SHDC"] + ["BJ", "RJ"]
+    return {card: card_order_key(card, rank_order) for card in cards}
+
+
+def _one_suit(cards: list[str]) -> bool:
+    return len({card[1] for card in cards}) == 1
+
+
+def _sequence_key(ranks: list[str], width: int, length: int) -> int | None:
+    """The top natural position of ``ranks`` (each ``width`` times) as a run of ``length``
+    consecutive ranks, ace low or high, or None."""
+    distinct = sorted(set(ranks))
+    if len(distinct) != length or any(ranks.count(rank) != width for rank in distinct):
+        return None
+    for ace_high in (False, True):
+        positions = sorted(
+            13 if r == "A" and ace_high else SEQUENCE_RANKS.index(r) for r in distinct
+        )
+        if positions[-1] - positions[0] == length - 1:
+            return positions[-1]
+    return None
+
+
+def classify_printed(cards: list[str], rules: ClimbingRules) -> list[Combo]:
+    """The combinations ``cards`` form when every card stands for itself (a lone wild card
+    is then a single of rank L): none, one, or for five consecutive cards of one suit two,
+    the straight flush first and then the plain straight. The independent classifier that
+    ``apply`` and the differential tests rely on."""
+    size = len(cards)
+    counts = rules.counts(cards)
+    present = [r for r, n in enumerate(counts) if n]
+    black, red = rules.black_joker, rules.red_joker
+    if size == 1:
+        return [_combo("single", present[0], present)]
+    if len(present) == 1:
+        rank = present[0]
+        if rules.is_joker(rank):
+            return [_combo("pair", rank, [rank] * 2)] if size == 2 else []
+        if size >= 4:
+            return [_combo("bomb", rank, [rank] * size, bomb_power(size, rank))]
+        return [_combo(_GROUP_KINDS[size], rank, [rank] * size)]
+    if size == 4 and counts[black] == 2 and counts[red] == 2:
+        return [_combo("joker_bomb", red, [black, black, red, red], UNBEATABLE)]
+    ranks = [r for r in present for _ in range(counts[r])]
+    if size == 5 and len(present) == 2:
+        triple = next((r for r in present if counts[r] == 3), None)
+        if triple is not None and not rules.is_joker(triple):
+            return [_combo("full_house", triple, ranks)]
+        return []
+    if counts[black] or counts[red]:
+        return []
+    letters = [card[0] for card in cards]
+    for kind, length, width in _NATURAL_SEQUENCES:
+        if size == length * width:
+            key = _sequence_key(letters, width, length)
+            if key is not None:
+                plain = _combo(kind, key, ranks)
+                if kind == "straight" and _one_suit(cards):
+                    return [_combo("straight_flush", key, ranks, flush_power(key)), plain]
+                return [plain]
+    return []
+
+
+def substitution_readings(cards: list[str], rules: ClimbingRules) -> set[Combo]:
+    """Every combination ``cards`` can form, by trying every card each wild may stand for:
+    the brute force the generator is checked against. Suits matter only to a flush, so a
+    wild tries each rank in the other cards' common suit (if any) and in one other suit."""
+    assert rules.wild is not None
+    wilds = cards.count(rules.wild)
+    naturals = [card for card in cards if card != rules.wild]
+    if wilds == 0 or len(cards) == 1:
+        return set(classify_printed(cards, rules))
+    suits = {card[1] for card in naturals if card not in ("BJ", "RJ")}
+    trial_suits = [*suits, next(s for s in "SHDC" if s not in suits)] if len(suits) == 1 else ["S"]
+    if not naturals:
+        trial_suits = ["S", "H"]
+    options = [rank + suit for rank in "23456789TJQKA" for suit in trial_suits]
+    found: set[Combo] = set()
+    for targets in combinations_with_replacement(options, wilds):
+        found.update(classify_printed([*naturals, *targets], rules))
+    return found
+
+
+class _Hand:
+    """A hand prepared for generation: its wild count and its other cards by rank index
+    (display order)."""
+
+    def __init__(self, hand: list[str], rules: ClimbingRules) -> None:
+        assert rules.wild is not None
+        self.rules = rules
+        self.wilds = hand.count(rules.wild)
+        self.by_rank: list[list[str]] = [[] for _ in range(rules.num_ranks)]
+        for card in _in_display_order([c for c in hand if c != rules.wild], rules):
+            self.by_rank[rules.rank_index(card)].append(card)
+        self.counts = [len(cards) for cards in self.by_rank]
+        self.index = _card_indices(rules.rank_order)
+        self.level = rules.rank_order[-1]
+
+
+def wild_plays(hand: list[str], rules: ClimbingRules, top: Combo | None = None) -> list[Play]:
+    """Every distinct play (see "Equivalent plays" above) from ``hand`` that beats ``top``,
+    or every play when ``top`` is None (a lead)."""
+    prepared = _Hand(hand, rules)
+    found: list[Play] = []
+    if top is None:
+        for generate in _WILD_GENERATORS.values():
+            found += generate(prepared, -1)
+        found += _bomb_plays(prepared, 0)
+        return found
+    if not top.power:
+        found += _WILD_GENERATORS[top.kind](prepared, top.key)
+    found += _bomb_plays(prepared, top.power)
+    return found
+
+
+def _group_plays(hand: _Hand, width: int, above: int) -> list[Play]:
+    """Singles, pairs or triples of one rank above ``above``, wilds filling."""
+    kind, rules = _GROUP_KINDS[width], hand.rules
+    found = []
+    for rank in range(above + 1, rules.num_ranks):
+        have = hand.counts[rank]
+        if rules.is_joker(rank):
+            if have >= width and width <= 2:
+                found.append(_group_play(hand, kind, rank, width, 0))
+            continue
+        for wild in range(min(hand.wilds, width) + 1):
+            if have >= width - wild and (width > wild or width == 2):
+                found.append(_group_play(hand, kind, rank, width, wild))
+    if width == 1 and hand.wilds and above < rules.num_ranks - 3:
+        level = rules.num_ranks - 3
+        found.append(Play(_combo("single", level, [level]), (), (rules.wild or "",)))
+    return found
+
+
+def _group_play(hand: _Hand, kind: str, rank: int, width: int, wilds: int) -> Play:
+    letter = _rank_letter(hand, rank)
+    naturals = tuple(hand.by_rank[rank][: width - wilds])
+    targets = (letter + "H",) * wilds
+    if kind == "single":
+        return Play(_combo(kind, rank, [rank]), naturals, targets)
+    power = bomb_power(width, rank) if kind == "bomb" else 0
+    return Play(_combo(kind, rank, [rank] * width, power), naturals, targets)
+
+
+def _rank_letter(hand: _Hand, rank: int) -> str:
+    """The printed rank of rank index ``rank`` (jokers: their own name)."""
+    order = hand.rules.rank_order
+    return order[rank] if rank < len(order) else ("BJ", "RJ")[rank - len(order)]
+
+
+def _full_houses(hand: _Hand, above: int) -> list[Play]:
+    rules, counts, wilds = hand.rules, hand.counts, hand.wilds
+    level = rules.num_ranks - 3
+    found = []
+    for triple in range(above + 1, level + 1):
+        for triple_wilds in range(min(wilds, 2) + 1):
+            if counts[triple] < 3 - triple_wilds:
+                continue
+            spare = wilds - triple_wilds
+            naturals = hand.by_rank[triple][: 3 - triple_wilds]
+            targets = [_rank_letter(hand, triple) + "H"] * triple_wilds
+            combo = _combo("full_house", triple, [triple] * 3)
+            for pair in range(rules.num_ranks):
+                if pair == triple:
+                    continue
+                joker = rules.is_joker(pair)
+                for pair_wilds in range((0 if joker else min(spare, 1)) + 1):
+                    if counts[pair] >= 2 - pair_wilds:
+                        pair_cards = hand.by_rank[pair][: 2 - pair_wilds]
+                        pair_targets = [_rank_letter(hand, pair) + "H"] * pair_wilds
+                        found.append(
+                            _full_house(
+                                combo, [*naturals, *pair_cards], [*targets, *pair_targets], pair
+                            )
+                        )
+            if spare == 2:  # both wilds make the pair: one action, the pair of L if it can be
+                pair = level if triple != level else 0
+                found.append(
+                    _full_house(
+                        combo, naturals, [*targets, *[_rank_letter(hand, pair) + "H"] * 2], pair
+                    )
+                )
+    return found
+
+
+def _full_house(combo: Combo, naturals: list[str], targets: list[str], pair: int) -> Play:
+    ranks = tuple(sorted([*combo.ranks, pair, pair]))
+    return Play(combo._replace(size=5, ranks=ranks), tuple(naturals), tuple(targets))
+
+
+def _sequence_plays(hand: _Hand, kind: str, above: int) -> list[Play]:
+    """Straights, tubes or plates of natural positions, every way the wilds can fill."""
+    length, width = _SEQUENCE_OF[kind]
+    found = []
+    for top in range(max(above + 1, length - 1), 14):
+        letters = [SEQUENCE_RANKS[p] for p in range(top - length + 1, top + 1)]
+        ranks = [hand.index[letter + "S"] for letter in letters]
+        options = [
+            [(used, width - used) for used in range(width + 1) if used <= hand.counts[rank]]
+            for rank in ranks
+        ]
+        for choice in product(*options):
+            if sum(wild for _, wild in choice) > hand.wilds:
+                continue
+            naturals = [
+                card
+                for rank, (used, _) in zip(ranks, choice, strict=True)
+                for card in hand.by_rank[rank][:used]
+            ]
+            suit = "S" if naturals and _one_suit(naturals) and naturals[0][1] == "H" else "H"
+            targets = [
+                letter + suit
+                for letter, (_, wild) in zip(letters, choice, strict=True)
+                for _ in range(wild)
+            ]
+            combo = _combo(kind, top, [rank for rank in ranks for _ in range(width)])
+            found.append(Play(combo, tuple(naturals), tuple(targets)))
+    return found
+
+
+def _straight_flushes(hand: _Hand, above: int) -> list[Play]:
+    """Straight flushes with power above ``above``, suit by suit."""
+    found = []
+    held = {
+        suit: {card[0] for rank in hand.by_rank for card in rank if card[1] == suit}
+        for suit in "SHDC"
+    }
+    for top in range(4, 14):
+        power = flush_power(top)
+        if power <= above:
+            continue
+        letters = [SEQUENCE_RANKS[p] for p in range(top - 4, top + 1)]
+        ranks = tuple(sorted(hand.index[letter + "S"] for letter in letters))
+        for suit in "SHDC":
+            have = [letter in held[suit] for letter in letters]
+            missing = have.count(False)
+            if missing > hand.wilds:
+                continue
+            kept = [i for i, h in enumerate(have) if h]
+            for extra in range(hand.wilds - missing + 1):
+                for replaced in combinations(kept, extra):
+                    wild_at = {i for i, h in enumerate(have) if not h} | set(replaced)
+                    naturals = tuple(letters[i] + suit for i in range(5) if i not in wild_at)
+                    targets = tuple(letters[i] + suit for i in sorted(wild_at))
+                    found.append(
+                        Play(Combo("straight_flush", 5, top, power, ranks), naturals, targets)
+                    )
+    return found
+
+
+def _bomb_plays(hand: _Hand, above: int) -> list[Play]:
+    """Every bomb-class play with power above ``above``."""
+    rules = hand.rules
+    found = []
+    level = rules.num_ranks - 3
+    for rank in range(level + 1):
+        have = hand.counts[rank]
+        for wild in range(hand.wilds + 1):
+            for size in range(max(4, wild + 1), have + wild + 1):
+                if bomb_power(size, rank) > above:
+                    found.append(_group_play(hand, "bomb", rank, size, wild))
+    found += _straight_flushes(hand, above)
+    black, red = rules.black_joker, rules.red_joker
+    if hand.counts[black] == 2 and hand.counts[red] == 2 and above < UNBEATABLE:
+        cards = ("BJ", "BJ", "RJ", "RJ")
+        found.append(
+            Play(_combo("joker_bomb", red, [black, black, red, red], UNBEATABLE), cards, ())
+        )
+    return found
+
+
+_WildGenerate = Callable[[_Hand, int], list[Play]]
+_WILD_GENERATORS: dict[str, _WildGenerate] = {
+    "single": lambda hand, above: _group_plays(hand, 1, above),
+    "pair": lambda hand, above: _group_plays(hand, 2, above),
+    "triple": lambda hand, above: _group_plays(hand, 3, above),
+    "full_house": _full_houses,
+    "straight": lambda hand, above: _sequence_plays(hand, "straight", above),
+    "tube": lambda hand, above: _sequence_plays(hand, "tube", above),
+    "plate": lambda hand, above: _sequence_plays(hand, "plate", above),
+}
