@@ -1568,3 +1568,23 @@ def test_sec5_2_reaching_ace_in_a_deal_at_ace_does_not_win() -> None:
     assert result["levels"] == [14, 14]
     nxt = next_deal_event(state)
     assert nxt["level"] == 14 and nxt["level_team"] == 0
+
+
+def test_sec6b_wild_standing_for_another_card_needs_as_part() -> None:
+    # Without ``as`` the wild stands for itself (a 5 at L = 5): 9S 5H is then no pair.
+    state = lead_state("9S 5H 9D", level=5)
+    assert_illegal(state, "play 9S 5H")
+    assert_play(state, "play 9S 5H as 9S 9H", "pair")
+
+
+def test_api_parsing_forgiving_and_any_order() -> None:
+    state = lead_state("9S 9D TS 5H", level=5)
+    for action in ["play 9d 9s", "play 9D 9S"]:
+        trial = state.clone()
+        trial.apply(action)
+        assert trial.events[-1]["kind"] == "pair"
+        assert sorted(trial.events[-1]["cards"]) == ["9D", "9S"]
+    trial = state.clone()
+    trial.apply("play 10s 5h as 10s 10h")
+    assert trial.events[-1]["kind"] == "pair"
+    assert sorted(trial.events[-1]["cards"]) == ["5H", "TS"]
