@@ -1588,3 +1588,22 @@ def test_api_parsing_forgiving_and_any_order() -> None:
     trial.apply("play 10s 5h as 10s 10h")
     assert trial.events[-1]["kind"] == "pair"
     assert sorted(trial.events[-1]["cards"]) == ["5H", "TS"]
+
+
+def test_example_5_4_8_fallback_when_level_is_j_takes_the_queens() -> None:
+    # L = J: the non-heart jacks are level cards (strong, printed rank J: not 2..10), so
+    # the lowest-strength non-wild cards of this receiver are its queens.
+    receiver = "JS JD JH JH " + " ".join(r + s for r in "QK" for s in "SSHHDDCC")
+    receiver += " AS AS AH AH AD AD AC"
+    state = tribute_state({1: receiver, 2: "AC"}, previous=[1, 0, 3, 2], levels=[2, 11], team=1)
+    assert tributes(state) == [(2, 1, "AC")]
+    cards = return_cards(state)
+    assert cards and all(card[0] == "Q" for card in cards), cards
+    assert_illegal(state, "return JS")
+    assert_illegal(state, "return JH")
+
+
+def test_g6_receivers_red_jokers_do_not_cancel() -> None:
+    state = tribute_state({0: "RJ", 2: "RJ"}, previous=[0, 2, 1, 3], levels=[5, 2], team=0)
+    assert not [e for e in state.events if e["type"] == "tribute_cancelled"]
+    assert sorted(p for p, _, _ in tributes(state)) == [1, 3]
