@@ -15,9 +15,15 @@ level; wild cards are never used as padding), in the order the seats are named; 
 not named gets what remains. So a payer's strongest card is exactly the strongest card
 written for it, as long as it is written stronger than the padding.
 
-Readings are compared as multisets, never as exact strings, except where the spec itself
-writes the action (those strings are applied literally): ``readings(state, cards)`` lists
-the legal actions that play exactly these cards, whatever their ``as`` part.
+Readings are compared up to what no rule tells apart, never as exact strings (the
+engine lists one representative per equivalent play): ``offered(state, cards)`` maps the
+*signature* of each legal action that plays these cards up to suits (wilds kept apart) —
+its kind, the ranks it stands for, a straight flush's suit, the number of wilds — to the
+action, by applying each on a clone. Strings the spec itself writes (``play 9S 7H as 9S
+9D``) and the mistaken readings are applied literally; a refused action must leave
+``to_json()`` unchanged. Whole deals are driven to a chosen finishing order by
+``play_deal``: the seat that must finish next plays its biggest legal play, the others
+pass, or lead their weakest single when they must lead.
 """
 
 from __future__ import annotations
@@ -323,11 +329,6 @@ def play_deal(state: Any, order: list[int]) -> dict[str, Any]:
     result: dict[str, Any] = results[0]
     assert result["places"] == [*list(order[:3]), ({0, 1, 2, 3} - set(order[:3])).pop()]
     return result
-
-
-def events_after(state: Any, event: dict[str, Any]) -> list[dict[str, Any]]:
-    index = max(i for i, e in enumerate(state.events) if e is event or e == event)
-    return list(state.events[index + 1 :])
 
 
 def tribute_payers(events: list[dict[str, Any]]) -> set[int]:
