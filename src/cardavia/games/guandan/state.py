@@ -239,6 +239,10 @@ class GuandanState(ClimbingState):
         elif reading_text:
             stands_for = self._parse(reading_text)
             _check_reading(cards, stands_for, rules)
+            if len(cards) == 1 and stands_for != cards:
+                raise IllegalAction(
+                    f"a wild card played alone is a single of its own rank: play {cards[0]}"
+                )
             combos = classify_printed(stands_for, rules)[:1]
             if not combos:
                 raise IllegalAction(f"{' '.join(stands_for)} is not a valid combination")
