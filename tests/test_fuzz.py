@@ -153,7 +153,25 @@ def same_as_a_legal_action(before: State, after: State, source: str) -> bool:
         played = sorted(rank_of(card) for card in new["cards"])
         plays = [action.split()[1:] for action in legal if action.startswith("play ")]
         return any(sorted(rank_of(card) for card in cards) == played for cards in plays)
+    if before.game.name == "guandan" and new["type"] == "play":
+        # One combination from the same ranks and wild cards (a reading's suits are free).
+        return any(_guandan_play(after) == _guandan_play(_applied(before, a)) for a in legal)
     return False
+
+
+def _applied(state: State, action: str) -> State:
+    trial = state.clone()
+    trial.apply(action)
+    return trial
+
+
+def _guandan_play(state: State) -> tuple[Any, ...]:
+    top = state.top  # type: ignore[attr-defined]
+    if top is None:
+        return ()
+    wild = state.view(0)["wild"]
+    cards = top["cards"]
+    return (tuple(top["combo"][:4]), sorted(map(rank_of, cards)), cards.count(wild))
 
 
 def check_refused_or_equivalent(state: State, action: Any, source: str) -> bool:
@@ -222,6 +240,15 @@ def valid_deal(name: str, rng: random.Random) -> dict[str, Any]:
             "stock": cards[4:],
             "stacks": [25, 15],
             "first": 1,
+        }
+    if name == "guandan":
+        cards = rng.sample(pack_54() * 2, 108)
+        return {
+            "hands": [cards[i : i + 27] for i in range(0, 108, 27)],
+            "levels": [5, 9],
+            "level_team": 1,
+            "previous_places": [1, 0, 3, 2],
+            "first_leader": 2,
         }
     if name == "bridge":
         cards = rng.sample(pack_52(), 52)
@@ -361,6 +388,7 @@ def test_optional_keys_given_as_none_take_their_default(name: str) -> None:
 BAD_OPTIONS: dict[str, list[dict[str, Any]]] = {
     "holdem": [{"hands": 0}, {"hands": -1}, {"hands": True}, {"hands": "3"}, {"hands": 1.5}],
     "onepoker": [{"deals": 0}, {"deals": False}, {"deals": "10"}, {"deals": [3]}],
+    "guandan": [{"deals": 0}, {"deals": True}, {"deals": "3"}, {"deals": 2.0}],
     "bridge": [{"scoring": "chicago"}, {"scoring": None}, {"scoring": ["rubber"]}, {"scoring": 1}],
 }
 

@@ -234,7 +234,9 @@ def _replay(
         return None
     state.deal_index = int(current[0]["deal"])
     generated = state.events
-    state.events = [*copy_json(earlier), copy_json(current[0]), *generated[1:]]
+    # The earlier deals' events are shared with the view, not copied: a match's record is
+    # long, events are never changed once written, and the view is the caller's own copy.
+    state.events = [*earlier, copy_json(current[0]), *generated[1:]]
     try:
         for event in current[len(generated) :]:
             if event["type"] == "return":
