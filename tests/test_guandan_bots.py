@@ -3,8 +3,10 @@ ahead of random, strong reproducible with a fixed number of worlds, and the aren
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import cardavia
-from cardavia.ai import RandomBot
+from cardavia.ai import Bot, RandomBot
 from cardavia.ai.guandan import BasicBot, Seat, basic_action, plan, rank_candidates
 from cardavia.arena import run_arena
 from cardavia.climbing import Combo
@@ -29,7 +31,7 @@ def seat(hand: str, **fields: object) -> Seat:
     return Seat(**values)  # type: ignore[arg-type]
 
 
-def play_out(state: State, bots: list[object]) -> list[str]:
+def play_out(state: State, bots: Sequence[Bot]) -> list[str]:
     """Play to the end; every action must be accepted, and be listed or an equivalent of
     a listed one (same cards). Returns the phases seen."""
     phases = []
@@ -38,7 +40,7 @@ def play_out(state: State, bots: list[object]) -> list[str]:
         assert turn is not None
         view = state.view(turn)
         phases.append(view["phase"])
-        action = bots[turn].act(view)  # type: ignore[attr-defined]
+        action = bots[turn].act(view)
         if view["phase"] == "return" or action == "pass":
             assert action in view["legal_actions"]
         state.apply(action)  # raises IllegalAction on an illegal choice
@@ -50,7 +52,7 @@ def test_basic_and_random_play_whole_matches_legally_with_tributes() -> None:
     returns = 0
     for seed in range(3):
         state = game.new_state(seed=seed)
-        bots = [BasicBot(), RandomBot(seed), BasicBot(), BasicBot()]
+        bots: list[Bot] = [BasicBot(), RandomBot(seed), BasicBot(), BasicBot()]
         phases = play_out(state, bots)
         returns += phases.count("return")
         results = [e for e in state.events if e["type"] == "deal_result"]
@@ -65,9 +67,7 @@ def test_basic_beats_random_over_seeded_deals() -> None:
     wins = margin = 0
     for seed in range(24):
         side = seed % 2
-        bots = [
-            BasicBot() if s % 2 == side else RandomBot(seed * 4 + s) for s in range(4)
-        ]
+        bots = [BasicBot() if s % 2 == side else RandomBot(seed * 4 + s) for s in range(4)]
         state = game.new_state(seed=100 + seed)
         play_out(state, bots)
         result = next(e for e in state.events if e["type"] == "deal_result")
@@ -78,14 +78,14 @@ def test_basic_beats_random_over_seeded_deals() -> None:
 
 
 def test_plan_keeps_the_wild_card_for_a_bomb() -> None:
-    planned = plan("9S 9D 9C 2H 3S 4D 6C JS".split(), LEVEL)
+    planned = plan(["9S", "9D", "9C", "2H", "3S", "4D", "6C", "JS"], LEVEL)
     bombs = [p for p in planned.plays if p.combo.kind == "bomb"]
     assert len(bombs) == 1
     assert bombs[0].naturals == ("9S", "9D", "9C") and bombs[0].targets == ("9H",)
 
 
 def test_plan_finds_straights_tubes_and_a_straight_flush() -> None:
-    planned = plan("3S 4S 5S 6S 7S 8D 8C 9D 9C TD TC QH".split(), 14)
+    planned = plan(["3S", "4S", "5S", "6S", "7S", "8D", "8C", "9D", "9C", "TD", "TC", "QH"], 14)
     kinds = sorted(p.combo.kind for p in planned.plays)
     assert kinds == ["single", "straight_flush", "tube"]
 
