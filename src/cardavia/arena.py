@@ -15,6 +15,9 @@ each side's bots as partners are played (Bridge: 8 of the 24, each side sitting
 North–South and East–West equally often, each seed replayed with the sides swapped).
 A bot's points are its side's (partners' rows are equal); a seat wins when its score is
 positive, and its role is declarer, dummy or defender (``passed out`` when nobody bid).
+Guandan (the same sides) plays one deal at level 2 per arena deal: a bot's points are its
+side's level advance minus the other side's (+3 … −3), it wins when its side finished
+first, and its role says whether its side led the first round.
 
 Besides the bot levels, ``--bots`` may seat ``hint``: a player who always plays the hint
 (:class:`cardavia.ai.hints.HintPlayer`, the strong bot at min(``--budget``, 0.5 s)).
@@ -133,7 +136,10 @@ def bot_labels(levels: Sequence[str]) -> list[str]:
 
 # The sides of the partnership games, as seats; the bots listed for those seats are
 # partners too, and every arrangement keeps them together.
-PARTNERSHIPS: dict[str, tuple[tuple[int, ...], ...]] = {"bridge": ((0, 2), (1, 3))}
+PARTNERSHIPS: dict[str, tuple[tuple[int, ...], ...]] = {
+    "bridge": ((0, 2), (1, 3)),
+    "guandan": ((0, 2), (1, 3)),
+}
 
 
 def arrangements(num_bots: int, sides: Sequence[Sequence[int]] = ()) -> list[tuple[int, ...]]:
@@ -219,6 +225,8 @@ def deal_outcome(view: Mapping[str, Any], scores: Sequence[int]) -> tuple[list[s
             for seat in range(num)
         ]
         return roles, [points > 0 for points in scores]
+    if view.get("game") == "guandan":
+        return _guandan_outcome(view)
     sizes = view.get("hand_sizes")
     out = [seat for seat in range(num) if isinstance(sizes, list) and sizes[seat] == 0]
     landlord = view.get("landlord")
@@ -233,9 +241,35 @@ def deal_outcome(view: Mapping[str, Any], scores: Sequence[int]) -> tuple[list[s
     return roles, [points > 0 for points in scores]
 
 
+def _guandan_outcome(view: Mapping[str, Any]) -> tuple[list[str], list[bool]]:
+    """Guandan: the side of the first place wins the deal; the role is whether the seat's
+    side led the deal's first round ('led first') or not ('second hand')."""
+    places = view["places"]
+    lead = next(event["seat"] for event in view["events"] if event["type"] == "lead")
+    roles = ["led first" if seat % 2 == lead % 2 else "second hand" for seat in range(4)]
+    return roles, [seat % 2 == places[0] % 2 for seat in range(4)]
+
+
+def guandan_margins(view: Mapping[str, Any]) -> list[int]:
+    """Per seat, the level advance of its side in the last finished deal minus the other
+    side's (+3 … −3)."""
+    result = next(e for e in reversed(view["events"]) if e["type"] == "deal_result")
+    advance = result["advance"]
+    return [advance[seat % 2] - advance[1 - seat % 2] for seat in range(4)]
+
+
 # The poker games are matches of many hands carried over; an arena deal is one hand
-# (One Poker: one deal) from the starting stacks, scored as chips won or lost.
-ARENA_OPTIONS: dict[str, dict[str, Any]] = {"holdem": {"hands": 1}, "onepoker": {"deals": 1}}
+# (One Poker: one deal) from the starting stacks, scored as chips won or lost. A Guandan
+# arena deal is one deal at level 2, scored by the level advance (guandan_margins).
+ARENA_OPTIONS: dict[str, dict[str, Any]] = {
+    "holdem": {"hands": 1},
+    "onepoker": {"deals": 1},
+    "guandan": {"deals": 1},
+}
+# Games whose arena points are not the match scores: points per seat from the final view.
+ARENA_POINTS: dict[str, Callable[[Mapping[str, Any]], list[int]]] = {
+    "guandan": guandan_margins,
+}
 
 
 def play_arena_deal(task: DealTask) -> DealResult:
@@ -263,8 +297,11 @@ def play_arena_deal(task: DealTask) -> DealResult:
                 f"{task.game} seed {task.seed}: the {level} bot at seat {seat} chose "
                 f"{action!r}, which the engine refused: {error}"
             ) from None
+    final = state.view(0)
     scores = [end - start for end, start in zip(state.scores, start_scores, strict=True)]
-    roles, wins = deal_outcome(state.view(0), scores)
+    if task.game in ARENA_POINTS:
+        scores = ARENA_POINTS[task.game](final)
+    roles, wins = deal_outcome(final, scores)
     return DealResult(task.index, task.seed, task.arrangement, scores, roles, wins, times)
 
 

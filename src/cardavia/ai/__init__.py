@@ -40,6 +40,12 @@ def new_bot(game: str, level: str = "basic", seed: int = 0, **options: Any) -> B
         if level == "basic":
             return climbing.BasicBot()
         return climbing.strong_bot(the_game, seed, **options)
+    if game == "guandan":
+        from . import guandan
+
+        if level == "basic":
+            return guandan.BasicBot()
+        return guandan.strong_bot(the_game, seed, **options)
     if game == "holdem":
         from . import holdem
 
