@@ -338,7 +338,7 @@ def test_a_forced_pass_says_nothing_beats() -> None:
     assert suggest("doudizhu", view) == Suggestion("pass", "hint.reason.no_beat", {})
 
 
-@pytest.mark.parametrize("game", ["doudizhu", "runfast", "holdem", "onepoker", "bridge"])
+@pytest.mark.parametrize("game", ["doudizhu", "runfast", "guandan", "holdem", "onepoker", "bridge"])
 def test_suggest_is_deterministic_for_a_seed_and_legal(game: str) -> None:
     state = cardavia.new_game(game).new_state(seed=7)
     basic = [cardavia.new_bot(game, "basic", seat) for seat in range(state.game.num_players)]
@@ -349,7 +349,10 @@ def test_suggest_is_deterministic_for_a_seed_and_legal(game: str) -> None:
         view = json.loads(json.dumps(state.view(seat)))
         first = suggest(game, view, seed=11, budget=0.2)
         assert first == suggest(game, view, seed=11, budget=0.2)
-        assert first.action in view["legal_actions"]
+        if game == "guandan":  # its bots pick the cards of an equivalent play themselves
+            state.clone().apply(first.action)
+        else:
+            assert first.action in view["legal_actions"]
         assert first.reason.removeprefix(hints.REASON) in REASONS
         assert set(first.params) == set(REASONS[first.reason.removeprefix(hints.REASON)])
         seen += 1
@@ -387,3 +390,41 @@ def test_the_arena_seats_a_player_who_follows_the_hint() -> None:
     report = run_arena("onepoker", ["hint", "basic"], deals=4, seed=1)
     assert [row.label for row in report.rows if row.role == "all"] == ["hint", "basic"]
     assert sum(row.decisions for row in report.rows if row.role == "all") > 0
+
+
+def guandan_state(hands: dict[int, str], leader: int) -> State:
+    """A Guandan deal at level 2 where ``hands`` names cards per seat; the rest of the two
+    packs fills the hands in order."""
+    from collections import Counter
+
+    from cardavia.games.guandan.rules import pack_108
+
+    chosen = {seat: cards.split() for seat, cards in hands.items()}
+    rest = list((Counter(pack_108()) - Counter(c for cs in chosen.values() for c in cs)).elements())
+    full = []
+    for seat in range(4):
+        need = 27 - len(chosen.get(seat, []))
+        full.append(chosen.get(seat, []) + rest[:need])
+        rest = rest[need:]
+    deal = {"hands": full, "first_leader": leader}
+    return cardavia.new_game("guandan").new_state(0, deal=deal)
+
+
+def test_guandan_partner_holding_the_round_is_the_reason_to_pass() -> None:
+    """The partner (seat 2) led a high pair; the hint lets it stand, and says why."""
+    weak = "3S 5D 7C 9S JD KC 4H 6C 8D TS QD 3C 5C 7D 9D JC KD 4D 6D 8C TC QC 3D 5H 7S 9C JH"
+    state = guandan_state({0: weak, 2: "AS AS"}, leader=2)
+    view = played(state, "play AS AS", "pass")
+    assert view["seat"] == 0 and view["top"]["seat"] == 2
+    hint = suggest("guandan", view, seed=3, budget=0.2)
+    assert hint.action == "pass"
+    assert hint.reason == hints.REASON + "partner_holds"
+
+
+def test_guandan_going_out_says_so() -> None:
+    state = guandan_state({}, leader=0)
+    view = json.loads(json.dumps(state.view(0)))
+    view["hand"] = ["9S", "9D"]  # a last pair: the reasoner reads the hand it is given
+    assert hints.guandan_reason(view, "play 9S 9D", hints.SearchDecision()).reason == (
+        hints.REASON + "goes_out"
+    )

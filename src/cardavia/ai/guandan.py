@@ -654,3 +654,10 @@ def strong_bot(game: Game, seed: int = 0, budget: float = 1.0, **options: Any) -
     return GuandanSearchBot(
         game, rollout_policy, rank_candidates, seed=seed, budget=budget, **options
     )
+
+
+def is_bomb(view: dict[str, Any], action: str) -> bool:
+    """Whether the listed play ``action`` is bomb-class (bombs, straight flushes, jokers)."""
+    seat = Seat.from_view(view)
+    plays = wild_plays(seat.hand, seat.rules, seat.top)
+    return any(play.combo.power and play.action(seat.rules) == action for play in plays)

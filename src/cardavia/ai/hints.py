@@ -18,7 +18,7 @@ from typing import Any
 from ..climbing import classify
 from ..engine import new_game
 from ..tricks import trick_winner
-from . import bridge_strong, climbing, holdem, onepoker
+from . import bridge_strong, climbing, guandan, holdem, onepoker
 from .bridge_bidding import Constraints, all_constraints
 from .search import SearchDecision
 
@@ -34,6 +34,10 @@ ROLLOUT_COST_PER_CARD = 40e-6
 MIN_WORLDS, MAX_WORLDS = 8, 400
 HOLDEM_SAMPLE_COST = 40e-6
 MIN_SAMPLES, MAX_SAMPLES = 200, 8000
+# Guandan: a basic rollout costs about 230 µs per card in play (108-card deals, measured
+# 25 ms a deal); so a hint weighs fewer candidates over fewer worlds.
+GUANDAN_ROLLOUT_COST_PER_CARD = 230e-6
+GUANDAN_CANDIDATES, GUANDAN_MIN_WORLDS = 3, 4
 PURE = 95  # per cent: a strategy this sure of a move "always" makes it
 PLANNED_SHARE = 0.4  # of the budget: rollouts run up to 3x the planned cost (long rounds, load)
 
@@ -70,6 +74,13 @@ def hint_bot(game: str, view: dict[str, Any], seed: int = 0, budget: float = HIN
         candidates = min(search.max_candidates, len(climbing.rank_candidates(view)))
         search.fixed_worlds = planned_worlds(view, budget, candidates)
         return search
+    if game == "guandan":
+        search = guandan.strong_bot(new_game(game), seed, max_candidates=GUANDAN_CANDIDATES)
+        candidates = min(GUANDAN_CANDIDATES, len(guandan.rank_candidates(view)))
+        search.fixed_worlds = planned_worlds(
+            view, budget, candidates, GUANDAN_ROLLOUT_COST_PER_CARD, GUANDAN_MIN_WORLDS
+        )
+        return search
     if game == "holdem":
         planned = int(PLANNED_SHARE * budget / HOLDEM_SAMPLE_COST)
         return holdem.StrongBot(seed=seed, samples=max(MIN_SAMPLES, min(MAX_SAMPLES, planned)))
@@ -105,10 +116,16 @@ def percent(share: float) -> int:
 # Climbing games (Dou Dizhu, Run Fast)
 
 
-def planned_worlds(view: dict[str, Any], budget: float, candidates: int) -> int:
+def planned_worlds(
+    view: dict[str, Any],
+    budget: float,
+    candidates: int,
+    cost_per_card: float = ROLLOUT_COST_PER_CARD,
+    fewest: int = MIN_WORLDS,
+) -> int:
     cards = sum(view["hand_sizes"])
-    cost = ROLLOUT_COST_PER_CARD * max(1, cards) * max(1, candidates)
-    return max(MIN_WORLDS, min(MAX_WORLDS, int(PLANNED_SHARE * budget / cost)))
+    cost = cost_per_card * max(1, cards) * max(1, candidates)
+    return max(fewest, min(MAX_WORLDS, int(PLANNED_SHARE * budget / cost)))
 
 
 def climbing_reason(view: dict[str, Any], action: str, decision: SearchDecision) -> Suggestion:
@@ -153,6 +170,29 @@ def climbing_play_reason(
     if kept:
         return _reason(action, f"keeps_{kept}", win=win, deals=deals)
     return None
+
+
+def guandan_reason(view: dict[str, Any], action: str, decision: SearchDecision) -> Suggestion:
+    """Why ``action``: the only move, going out, leaving the round to a partner, a bomb,
+    else the search's numbers."""
+    legal = list(view["legal_actions"])
+    if len(legal) == 1:
+        return _reason(action, "no_beat" if action == "pass" else "only_action")
+    win, deals = percent(decision.wins.get(action, 0.0)), decision.worlds
+    if action.startswith("play "):
+        cards = action.split(" as ")[0].split()[1:]
+        if len(cards) == len(view["hand"]):
+            return _reason(action, "goes_out")
+        if view["top"] is not None and [a for a in legal if a != "pass"] == [action]:
+            return _reason(action, "only_beat", win=win, deals=deals)
+        if guandan.is_bomb(view, action):
+            runner_up = _runner_up(decision, action)
+            other = percent(decision.wins[runner_up]) if runner_up else 0
+            return _reason(action, "plays_bomb", win=win, deals=deals, other=other)
+    top = view["top"]
+    if action == "pass" and top is not None and (top["seat"] - view["seat"]) % 4 == 2:
+        return _reason(action, "partner_holds", win=win, deals=deals)
+    return search_reason(action, decision)
 
 
 def search_reason(action: str, decision: SearchDecision) -> Suggestion:
@@ -389,6 +429,7 @@ def call_shows(action: str, before: Constraints, after: Constraints) -> Suggesti
 REASONERS: dict[str, Callable[[dict[str, Any], str, Any], Suggestion]] = {
     "doudizhu": climbing_reason,
     "runfast": climbing_reason,
+    "guandan": guandan_reason,
     "holdem": holdem_reason,
     "onepoker": onepoker_reason,
     "bridge": bridge_reason,
