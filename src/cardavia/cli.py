@@ -2,7 +2,8 @@
 
 - ``play``: a terminal table against bots, see :mod:`cardavia.terminal` (Dou Dizhu, Run
   Fast), :mod:`cardavia.terminal_poker` (Hold'em, One Poker) and
-  :mod:`cardavia.terminal_bridge` (Contract Bridge; ``--scoring duplicate|rubber``).
+  :mod:`cardavia.terminal_bridge` (Contract Bridge; ``--scoring duplicate|rubber``) and
+  :mod:`cardavia.terminal_guandan` (Guandan).
 - ``arena``: bots against bots over many deals, see :mod:`cardavia.arena`.
 - ``bench [doudizhu|poker|bridge|web|load] [ARGS]``: runs ``bench/doudizhu_speed.py`` (the
   default), ``bench/poker_speed.py``, ``bench/bridge_speed.py`` or ``bench/web_speed.py``;
@@ -29,7 +30,7 @@ from cardavia.ai import LEVELS
 from cardavia.arena import ENGINES, ArenaSettings, arena_command, parse_levels
 from cardavia.terminal import play_command
 
-PLAYABLE_GAMES = ("doudizhu", "runfast", "holdem", "onepoker", "bridge")
+PLAYABLE_GAMES = ("doudizhu", "runfast", "guandan", "holdem", "onepoker", "bridge")
 BRIDGE_SCORINGS = ("duplicate", "rubber")
 EXIT_USAGE = 2
 # ``cardavia bench NAME`` runs bench/<script>.
@@ -257,7 +258,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_play_arguments(
         commands.add_parser(
             "play",
-            help="play in the terminal against bots (doudizhu, runfast, holdem, onepoker, bridge)",
+            help="play in the terminal against bots "
+            "(doudizhu, runfast, guandan, holdem, onepoker, bridge)",
         )
     )
     _add_arena_arguments(commands.add_parser("arena", help="bots against bots over many deals"))

@@ -6,8 +6,8 @@ lines are read depends on the game family, through a :class:`Presenter`: the cli
 games (Dou Dizhu, Run Fast) here, where reading what the human types is :func:`interpret`
 and everything shown is built by the ``render_*`` and ``describe_*`` functions; the poker
 games (Hold'em, One Poker) in :mod:`cardavia.terminal_poker`; Contract Bridge in
-:mod:`cardavia.terminal_bridge`. :data:`GAME_TITLES` and
-:func:`make_bot` also serve the arena.
+:mod:`cardavia.terminal_bridge`; Guandan in :mod:`cardavia.terminal_guandan`.
+:data:`GAME_TITLES` and :func:`make_bot` also serve the arena.
 """
 
 from __future__ import annotations
@@ -36,12 +36,18 @@ GAME_TITLES = {
     "holdem": "Texas Hold'em (no limit)",
     "onepoker": "One Poker",
     "bridge": "Contract Bridge",
+    "guandan": "Guandan",
 }
 # Games whose seats have names of their own at the table (seat 0 is always "You").
-TABLE_NAMES: dict[str, tuple[str, ...]] = {"bridge": ("You", "West", "North", "East")}
+TABLE_NAMES: dict[str, tuple[str, ...]] = {
+    "bridge": ("You", "West", "North", "East"),
+    "guandan": ("You", "Bot 1", "Partner", "Bot 3"),
+}
 # How play_command introduces the table, when "You are seat 0 against N bots" does not fit.
 SEATING: dict[str, str] = {
     "bridge": "You are South; your partner North and the opponents West and East are {level} bots.",
+    "guandan": "You are seat 0; your partner (seat 2, opposite) and the opponents (Bot 1 and "
+    "Bot 3) are {level} bots.",
 }
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = frozenset("HD")
@@ -270,8 +276,9 @@ def describe_event(event: Mapping[str, Any], names: Sequence[str]) -> Text | Non
 class Command:
     """What a line of input means: ``kind`` is 'action' (then ``action`` is the engine
     action, and a ``message``, if any, is shown once it is applied: how a shortcut was
-    read), 'help', 'hint', 'quit', 'table', 'empty' or 'error' (then ``message`` says
-    why)."""
+    read), 'help', 'hint', 'quit', 'table', 'empty', 'error' (then ``message`` says
+    why) or 'info' (``message`` is shown and the human is asked again: Guandan's numbered
+    readings)."""
 
     kind: str
     action: str = ""
@@ -687,6 +694,10 @@ def presenter_for(game_name: str, options: Mapping[str, Any] | None = None) -> P
         from cardavia.terminal_bridge import bridge_presenter
 
         return bridge_presenter(options)
+    if game_name == "guandan":
+        from cardavia.terminal_guandan import guandan_presenter
+
+        return guandan_presenter()
     if game_name in POKER_GAMES:
         # Imported here: terminal_poker builds on this module's helpers.
         from cardavia.terminal_poker import poker_presenter
@@ -719,7 +730,9 @@ class _Session:
 
     def run(self) -> int:
         while not self.state.is_over and not self.presenter.human_out(self.view()):
-            self.show_new_events()
+            if not self.show_new_events():
+                self.console.print("You left the table.")
+                return 1
             seat = self.state.current_player
             assert seat is not None
             if seat != self.human_seat:
@@ -736,13 +749,26 @@ class _Session:
         # Only what the human's seat may know, as a web page would receive it.
         return self.state.view(self.human_seat)
 
-    def show_new_events(self) -> None:
+    def show_new_events(self) -> bool:
+        """Print the public events not shown yet; False when the human left at a pause
+        between deals (a presenter's optional ``pause_after(event)`` asks the question)."""
         events = self.view()["events"]
-        for event in events[self.shown :]:
+        pause_after = getattr(self.presenter, "pause_after", None)
+        while self.shown < len(events):
+            event = events[self.shown]
+            self.shown += 1
             line = self.presenter.describe_event(event, self.names)
             if line is not None:
                 self.console.print(line)
-        self.shown = len(events)
+            question = pause_after(event) if pause_after is not None else None
+            if question and not self.state.is_over:
+                try:
+                    answer = self.input_fn(question)
+                except (EOFError, KeyboardInterrupt):
+                    answer = "quit"
+                if answer.strip().lower() in ("quit", "exit", ":q"):
+                    return False
+        return True
 
     def show_table(self, view: Mapping[str, Any]) -> None:
         for item in self.presenter.table(view, self.names, self.title, self.levels):
@@ -787,6 +813,8 @@ class _Session:
             self.show_hint(view)
         elif command.kind == "error":
             self.console.print(Text(f"✗ {command.message}", style="red"))
+        elif command.kind == "info":
+            self.console.print(Text(command.message))
 
     def show_hint(self, view: dict[str, Any]) -> None:
         if self.hint_bot is None:
