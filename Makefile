@@ -3,7 +3,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play run test lint bench bench-web arena
+.PHONY: play run test lint bench bench-web bench-guandan arena
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -35,3 +35,6 @@ bench: $(STAMP)
 
 bench-web: $(STAMP)
 	$(BIN)/python bench/web_speed.py
+
+bench-guandan: $(STAMP)
+	$(BIN)/python bench/guandan_speed.py

@@ -838,11 +838,16 @@ class Play(NamedTuple):
         return _in_display_order([*self.naturals, *self.targets], rules)
 
     def action(self, rules: ClimbingRules) -> str:
-        text = "play " + " ".join(self.cards(rules))
-        shown = self.stands_for(rules)
-        if shown is not None:
-            return text + " as " + " ".join(shown)
-        if self.combo.kind == "straight" and _one_suit([*self.naturals, *self.targets]):
+        # cards() and stands_for() inlined: a lead lists hundreds of plays, and this is
+        # where legal_actions() spends half its time.
+        wild = rules.wild or ""
+        key = _display_keys(rules.rank_order).__getitem__
+        naturals, targets = self.naturals, self.targets
+        text = "play " + " ".join(sorted([*naturals, *(wild,) * len(targets)], key=key))
+        for target in targets:
+            if target != wild:
+                return text + " as " + " ".join(sorted([*naturals, *targets], key=key))
+        if self.combo.kind == "straight" and _one_suit([*naturals, *targets]):
             return text + " as straight"  # five cards of one suit played as a plain straight
         return text
 
@@ -1041,27 +1046,32 @@ def _full_houses(hand: _Hand, above: int) -> list[Play]:
 
 def _full_house(combo: Combo, naturals: list[str], targets: list[str], pair: int) -> Play:
     ranks = tuple(sorted([*combo.ranks, pair, pair]))
-    return Play(combo._replace(size=5, ranks=ranks), tuple(naturals), tuple(targets))
+    return Play(
+        Combo(combo.kind, 5, combo.key, combo.power, ranks), tuple(naturals), tuple(targets)
+    )
 
 
 def _sequence_plays(hand: _Hand, kind: str, above: int) -> list[Play]:
     """Straights, tubes or plates of natural positions, every way the wilds can fill."""
     length, width = _SEQUENCE_OF[kind]
     found = []
+    counts, wilds = hand.counts, hand.wilds
     for top in range(max(above + 1, length - 1), 14):
         letters = [SEQUENCE_RANKS[p] for p in range(top - length + 1, top + 1)]
         ranks = [hand.index[letter + "S"] for letter in letters]
+        if sum(max(0, width - counts[rank]) for rank in ranks) > wilds:
+            continue  # even every wild card cannot fill it
         options = [
-            [(used, width - used) for used in range(width + 1) if used <= hand.counts[rank]]
+            [(used, width - used) for used in range(width + 1) if used <= counts[rank]]
             for rank in ranks
         ]
+        held = [hand.by_rank[rank] for rank in ranks]
+        combo = _combo(kind, top, [rank for rank in ranks for _ in range(width)])
         for choice in product(*options):
-            if sum(wild for _, wild in choice) > hand.wilds:
+            if sum(wild for _, wild in choice) > wilds:
                 continue
             naturals = [
-                card
-                for rank, (used, _) in zip(ranks, choice, strict=True)
-                for card in hand.by_rank[rank][:used]
+                card for cards, (used, _) in zip(held, choice, strict=True) for card in cards[:used]
             ]
             suit = "S" if naturals and _one_suit(naturals) and naturals[0][1] == "H" else "H"
             targets = [
@@ -1069,7 +1079,6 @@ def _sequence_plays(hand: _Hand, kind: str, above: int) -> list[Play]:
                 for letter, (_, wild) in zip(letters, choice, strict=True)
                 for _ in range(wild)
             ]
-            combo = _combo(kind, top, [rank for rank in ranks for _ in range(width)])
             found.append(Play(combo, tuple(naturals), tuple(targets)))
     return found
 
