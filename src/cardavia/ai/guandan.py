@@ -615,22 +615,9 @@ def rank_candidates(view: dict[str, Any]) -> list[str]:
 class GuandanSearchBot(SearchBot):
     """:class:`SearchBot` whose rollouts stop at the end of the current deal, scored by
     the deal's result for the bot's team: its level advance minus the opponents'. It
-    keeps basic's choice (the first candidate) unless another does better by at least
-    ``margin`` levels per world: with a few worlds only, the best mean is mostly luck."""
-
-    def __init__(self, *args: Any, margin: float = 0.3, **options: Any) -> None:
-        super().__init__(*args, **options)
-        self.margin = margin
-
-    def act(self, view: dict[str, Any]) -> str:
-        choice = super().act(view)
-        decision = self.last_decision
-        if not decision.worlds or len(decision.candidates) < 2:
-            return choice
-        first = decision.candidates[0]
-        if decision.means[choice] - decision.means[first] < self.margin:
-            return first
-        return choice
+    keeps basic's choice (the first candidate) unless another beats it world by world by
+    more than ``KEEP_FIRST`` standard errors: a deal's margin swings by ±6 levels, so a
+    handful of worlds says little, and a move that only looked better was losing."""
 
     def _playout(self, state: State, action: str, seat: int) -> float:
         assert isinstance(state, GuandanState)
@@ -649,8 +636,12 @@ def deal_margin(state: GuandanState, seat: int) -> float:
     return float(advance[team] - advance[1 - team])
 
 
+KEEP_FIRST = 2.0  # standard errors (a one-sided test at about 2 %)
+
+
 def strong_bot(game: Game, seed: int = 0, budget: float = 1.0, **options: Any) -> SearchBot:
     options.setdefault("max_candidates", 4)
+    options.setdefault("keep_first", KEEP_FIRST)
     return GuandanSearchBot(
         game, rollout_policy, rank_candidates, seed=seed, budget=budget, **options
     )

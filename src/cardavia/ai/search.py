@@ -49,6 +49,7 @@ class SearchBot:
         max_candidates: int = 8,
         max_worlds: int = 10_000,
         worlds: int | None = None,
+        keep_first: float | None = None,
     ) -> None:
         self.game = game
         self.rollout = rollout
@@ -60,6 +61,10 @@ class SearchBot:
         self.fixed_worlds = worlds  # a fixed number of worlds, no clock: reproducible
         self.last_worlds = 0  # how many worlds the last decision searched
         self.last_decision = SearchDecision()
+        # With few worlds the best mean is mostly luck: when set, the first candidate (the
+        # rollout policy's own move) stays unless another beats it, world by world, by
+        # more than ``keep_first`` standard errors of the paired differences.
+        self.keep_first = keep_first
 
     def act(self, view: dict[str, Any]) -> str:
         legal: list[str] = list(view["legal_actions"])
@@ -70,6 +75,7 @@ class SearchBot:
         seat = view["seat"]
         totals = dict.fromkeys(candidates, 0.0)
         won = dict.fromkeys(candidates, 0)
+        gains: dict[str, list[float]] = {action: [] for action in candidates}
         deadline = math.inf if self.fixed_worlds else time.perf_counter() + self.budget
         limit = self.fixed_worlds or self.max_worlds
         worlds = 0
@@ -82,10 +88,11 @@ class SearchBot:
                 world = self.game.sample_state(view, self.rng)
             except ValueError:  # no world found this time: never seen, but never fatal
                 continue
-            for action in candidates:
-                score = self._playout(world.clone(), action, seat)
+            scores = [self._playout(world.clone(), action, seat) for action in candidates]
+            for action, score in zip(candidates, scores, strict=True):
                 totals[action] += score
                 won[action] += score > 0
+                gains[action].append(score - scores[0])
             worlds += 1
         self.last_worlds = worlds
         self.last_decision = SearchDecision(
@@ -96,6 +103,9 @@ class SearchBot:
         )
         if not worlds:
             return candidates[0]
+        if self.keep_first is not None:
+            proven = [a for a in candidates[1:] if _clearly_positive(gains[a], self.keep_first)]
+            candidates = [candidates[0], *proven]
         return max(candidates, key=lambda action: (totals[action], -candidates.index(action)))
 
     def _playout(self, state: State, action: str, seat: int) -> float:
@@ -103,3 +113,15 @@ class SearchBot:
         while not state.is_over:
             state.apply(self.rollout(state))
         return float(state.scores[seat])
+
+
+def _clearly_positive(gains: list[float], z: float) -> bool:
+    """Whether the mean of paired gains exceeds ``z`` standard errors (at least 3 worlds)."""
+    n = len(gains)
+    if n < 3:
+        return False
+    mean = sum(gains) / n
+    variance = sum((g - mean) ** 2 for g in gains) / (n - 1)
+    if variance == 0:
+        return mean > 0
+    return mean > z * math.sqrt(variance / n)

@@ -190,7 +190,8 @@ class GuandanState(ClimbingState):
             return []
         if self.phase == "return":
             return ["return " + card for card in self.return_choices()]
-        actions = [play.action(self.rules) for play in self.play_options_wild()]
+        rules = self.rules  # a property: read it once, a lead lists hundreds of plays
+        actions = [play.action(rules) for play in self.play_options_wild()]
         if self.top is not None:
             actions.append("pass")
         return list(dict.fromkeys(actions))
