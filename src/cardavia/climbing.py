@@ -980,6 +980,14 @@ def wild_plays(hand: list[str], rules: ClimbingRules, top: Combo | None = None) 
     return found
 
 
+def same_kind_plays(hand: list[str], rules: ClimbingRules, top: Combo) -> list[Play]:
+    """The plays of ``top``'s kind (not bomb-class) that beat it: ``wild_plays`` without
+    the bombs, for a policy that weighs bombs apart."""
+    if top.power:
+        return []
+    return _WILD_GENERATORS[top.kind](_Hand(hand, rules), top.key)
+
+
 def _group_plays(hand: _Hand, width: int, above: int) -> list[Play]:
     """Singles, pairs or triples of one rank above ``above``, wilds filling."""
     kind, rules = _GROUP_KINDS[width], hand.rules

@@ -5,9 +5,9 @@ card that may not go back says why), the chooser when one selection has two read
 then the next deal with its tribute shown. Every phase fits one screen, and no /api/
 response names a card seat 0 may not know.
 
-Every deal is fixed: the tribute and chooser deals are built here, the end of a deal is
-reached by playing a seeded deal in Python (every seat taking its longest play) and
-storing the state as the match."""
+Every deal is fixed: the tribute and chooser deals are built here; the phone plays a
+seeded deal 1 whole by clicks, the laptop its end, reached by playing the seeded deal in
+Python (every seat taking its longest play) and storing the state as the match."""
 
 from __future__ import annotations
 
@@ -387,24 +387,26 @@ def near_the_end(seed: int) -> cardavia.State:
 
 @pytest.mark.parametrize("size", ["laptop", "phone"])
 def test_end_of_deal_and_next_deal(browser: Browser, server: Server, size: str) -> None:
-    """The last plays of deal 1 by clicks, the places as players go out, the deal's result
-    with the standing until Next deal, then deal 2 with its tribute shown to all."""
+    """Deal 1 by clicks (on the phone the whole deal from its first lead, on the laptop
+    its last plays), the places as players go out, the deal's result with the standing
+    until Next deal, then deal 2 with its tribute shown to all."""
     page = new_page(browser, server, viewport=SIZES[size])
     try:
         log = ApiLog()
         log.attach(page)
-        state = near_the_end(seed=21)
+        whole = size == "phone"
+        state = cardavia.new_game("guandan").new_state(seed=21) if whole else near_the_end(21)
         match = open_seeded_match(page, server, state, "basic", f"guandan-end-{size}")
         outcome = wait_for(page)
         assert outcome == "turn"
         one_screen(page, "play", [size])
-        for _ in range(40):
+        for _ in range(80):
             if outcome != "turn":
                 break
             if page.get_by_test_id("gd-places").count():
                 one_screen(page, "places", [size])
             outcome = my_turn(page, server, match)
-        assert outcome == "next", f"no deal result after forty turns ({outcome})"
+        assert outcome == "next", f"no deal result after eighty turns ({outcome})"
         interlude = page.get_by_test_id("interlude")
         expect(interlude.get_by_test_id("deal-result")).to_contain_text("Deal 1:")
         expect(interlude.get_by_test_id("standing")).to_contain_text("Levels now: you")

@@ -21,14 +21,13 @@ from functools import cache, lru_cache
 from typing import Any
 
 from ..climbing import (
-    _WILD_GENERATORS,
     SEQUENCE_RANKS,
     ClimbingRules,
     Combo,
     Play,
-    _Hand,
     beats,
     classify_printed,
+    same_kind_plays,
     wild_plays,
 )
 from ..engine import Game, State
@@ -542,7 +541,7 @@ def _follow(seat: Seat, planned: Plan, top: Combo) -> Play | None:
 
 def _same_kind(hand: list[str], rules: ClimbingRules, top: Combo) -> list[Play]:
     """The plays of ``top``'s kind that beat it (wild_plays without the bombs)."""
-    return _WILD_GENERATORS[top.kind](_Hand(hand, rules), top.key)
+    return same_kind_plays(hand, rules, top)
 
 
 class BasicBot:
