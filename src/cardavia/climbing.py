@@ -677,48 +677,73 @@ class ClimbingState(State):
         if not self._may_pass(self.play_options()):
             raise IllegalAction("you can beat the table, so you must play")
 
-    def _perform_play(self, cards: list[str], combo: Combo) -> None:
+    def _perform_play(
+        self,
+        cards: list[str],
+        combo: Combo,
+        extra: dict[str, Any] | None = None,
+        action: str | None = None,
+    ) -> None:
+        """Play ``cards`` as ``combo``; ``extra`` adds fields to the top play and its event
+        (Guandan's ``as`` reading), ``action`` is the event's action text when it is not
+        just ``play <cards>``."""
         seat = self.turn
         assert seat is not None
         response = self.top is not None
         hand = self.hands[seat]
         for card in cards:
             hand.remove(card)
-        self.top = {"seat": seat, "cards": cards, "combo": [*combo[:4], list(combo.ranks)]}
+        more = extra or {}
+        self.top = {"seat": seat, "cards": cards, **more, "combo": [*combo[:4], list(combo.ranks)]}
         self.passes = 0
         self.plays_made[seat] += 1
         self.events.append(
             {
                 "type": "play",
                 "seat": seat,
-                "action": "play " + " ".join(cards),
+                "action": action or "play " + " ".join(cards),
                 "cards": cards,
+                **more,
                 "kind": combo.kind,
                 "left": len(hand),
             }
         )
         self._after_play(seat, combo, response)
         if not hand:
-            self.winner = seat
-            self.turn = None
-            self._finish(seat)
+            self._went_out(seat)
         else:
             self.turn = self._next_seat(seat)
+
+    def _went_out(self, seat: int) -> None:
+        """``seat`` has played its last card: the first out wins the deal (Guandan: takes a
+        place and the deal goes on)."""
+        self.winner = seat
+        self.turn = None
+        self._finish(seat)
 
     def _perform_pass(self) -> None:
         seat = self.turn
         assert seat is not None and self.top is not None
         self.events.append({"type": "pass", "seat": seat, "action": "pass"})
         self.passes += 1
-        if self.passes == len(self.hands) - 1:
-            leader = self.top["seat"]
-            self._after_round(leader)
-            self.events.append({"type": "round_end", "leader": leader})
-            self.top = None
-            self.passes = 0
-            self.turn = leader
-        else:
+        top_seat = self.top["seat"]
+        if self.passes < self._answering(top_seat):
             self.turn = self._next_seat(seat)
+            return
+        self._after_round(top_seat)
+        leader = self._round_leader(top_seat)
+        self.events.append({"type": "round_end", "leader": leader})
+        self.top = None
+        self.passes = 0
+        self.turn = leader
+
+    def _answering(self, top_seat: int) -> int:
+        """How many passes in a row end the round on ``top_seat``'s play."""
+        return len(self.hands) - 1
+
+    def _round_leader(self, top_seat: int) -> int:
+        """Who leads after a round won by ``top_seat``'s play."""
+        return top_seat
 
     def _next_seat(self, seat: int) -> int:
         return (seat + 1) % len(self.hands)

@@ -276,84 +276,47 @@ class GuandanState(ClimbingState):
         if kind == "return":
             self._perform_return(detail)
         elif kind == "pass":
-            self._perform_guandan_pass()
+            self._perform_pass()
         else:
-            self._perform_guandan_play(*detail)
+            self._perform_wild_play(*detail)
 
-    def _perform_guandan_play(
-        self, cards: list[str], shown: list[str] | None, combo: Combo
-    ) -> None:
-        seat = self.turn
-        assert seat is not None
-        hand = self.hands[seat]
-        for card in cards:
-            hand.remove(card)
-        self.top = {
-            "seat": seat,
-            "cards": cards,
-            "as": shown,
-            "combo": [*combo[:4], list(combo.ranks)],
-        }
-        self.passes = 0
-        self.plays_made[seat] += 1
+    def _perform_wild_play(self, cards: list[str], shown: list[str] | None, combo: Combo) -> None:
         action = "play " + " ".join(cards)
         if shown is not None:
             action += " as " + " ".join(shown)
         elif combo.kind == "straight" and len({card[1] for card in cards}) == 1:
             action += " as straight"
-        self.events.append(
-            {
-                "type": "play",
-                "seat": seat,
-                "action": action,
-                "cards": cards,
-                "as": shown,
-                "kind": combo.kind,
-                "left": len(hand),
-            }
-        )
-        if not hand:
-            self.places.append(seat)
-            self.events.append({"type": "finish", "seat": seat, "place": len(self.places)})
-            if len(self.places) == gd.SEATS - 1:
-                self._end_deal()
-                return
-        self.turn = self._next_active(seat)
+        self._perform_play(cards, combo, {"as": shown}, action)
 
-    def _perform_guandan_pass(self) -> None:
-        seat = self.turn
-        assert seat is not None and self.top is not None
-        self.events.append({"type": "pass", "seat": seat, "action": "pass"})
-        self.passes += 1
-        top_seat = self.top["seat"]
-        answering = [s for s in self._active() if s != top_seat]
-        if self.passes < len(answering):
-            self.turn = self._next_active(seat)
-            return
-        leader = self._next_leader(top_seat)
-        self.events.append({"type": "round_end", "leader": leader})
-        self.top = None
-        self.passes = 0
-        self.turn = leader
+    def _went_out(self, seat: int) -> None:
+        """A place, not the deal: it ends when the third player is out (§3.6-3.7)."""
+        self.places.append(seat)
+        self.events.append({"type": "finish", "seat": seat, "place": len(self.places)})
+        if len(self.places) == gd.SEATS - 1:
+            self._end_deal()
+        else:
+            self.turn = self._next_seat(seat)
 
-    def _active(self) -> list[int]:
-        return [s for s in range(gd.SEATS) if self.hands[s]]
+    def _answering(self, top_seat: int) -> int:
+        """Every player still holding cards but the top play's maker (§3.4)."""
+        return sum(1 for s in range(gd.SEATS) if self.hands[s] and s != top_seat)
 
-    def _next_active(self, seat: int) -> int:
+    def _next_seat(self, seat: int) -> int:
+        """The next player still holding cards: finished players are skipped (§3.1)."""
         for step in range(1, gd.SEATS + 1):
             candidate = (seat + step) % gd.SEATS
             if self.hands[candidate]:
                 return candidate
-        raise AssertionError("no active player")
+        raise AssertionError("no player holds cards")
 
-    def _next_leader(self, top_seat: int) -> int:
+    def _round_leader(self, top_seat: int) -> int:
         """§3.5: the top play's maker, else its partner, else the next active player."""
         if self.hands[top_seat]:
             return top_seat
         partner = gd.partner_of(top_seat)
         if self.hands[partner]:
             return partner
-        return self._next_active(top_seat)
+        return self._next_seat(top_seat)
 
     # --- the end of a deal and of the match -----------------------------------------
 
