@@ -15,7 +15,7 @@ from abc import abstractmethod
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from itertools import combinations, combinations_with_replacement, groupby, product
 from typing import Any, ClassVar, NamedTuple
 
@@ -863,24 +863,18 @@ class Play(NamedTuple):
         return _in_display_order([*self.naturals, *self.targets], rules)
 
     def action(self, rules: ClimbingRules) -> str:
-        plain = self.combo.kind == "straight"
-        return _action_text(self.naturals, self.targets, plain, rules.wild or "", rules.rank_order)
-
-
-# A lead lists hundreds of plays and a deal's hands change a few cards at a time, so the
-# same plays come back call after call: their texts are kept rather than sorted again.
-@lru_cache(maxsize=1 << 16)
-def _action_text(
-    naturals: tuple[str, ...], targets: tuple[str, ...], straight: bool, wild: str, order: str
-) -> str:
-    key = _display_keys(order).__getitem__
-    text = "play " + " ".join(sorted([*naturals, *(wild,) * len(targets)], key=key))
-    for target in targets:
-        if target != wild:
-            return text + " as " + " ".join(sorted([*naturals, *targets], key=key))
-    if straight and _one_suit([*naturals, *targets]):
-        return text + " as straight"  # five cards of one suit played as a plain straight
-    return text
+        # cards() and stands_for() inlined: a lead lists hundreds of plays, and this is
+        # where legal_actions() spends half its time.
+        wild = rules.wild or ""
+        key = _display_keys(rules.rank_order).__getitem__
+        naturals, targets = self.naturals, self.targets
+        text = "play " + " ".join(sorted([*naturals, *(wild,) * len(targets)], key=key))
+        for target in targets:
+            if target != wild:
+                return text + " as " + " ".join(sorted([*naturals, *targets], key=key))
+        if self.combo.kind == "straight" and _one_suit([*naturals, *targets]):
+            return text + " as straight"  # five cards of one suit played as a plain straight
+        return text
 
 
 def _in_display_order(cards: list[str], rules: ClimbingRules) -> list[str]:
