@@ -883,9 +883,13 @@ def _in_display_order(cards: list[str], rules: ClimbingRules) -> list[str]:
 
 
 @cache
-def _display_keys(rank_order: str) -> dict[str, tuple[int, int]]:
+def _display_keys(rank_order: str) -> dict[str, int]:
+    """Each card's place in display order, as one int (sorting by ints beats tuples)."""
     cards = [rank + suit for rank in rank_order for suit in "SHDC"] + ["BJ", "RJ"]
-    return {card: card_order_key(card, rank_order) for card in cards}
+    return {
+        card: 4 * card_order_key(card, rank_order)[0] + card_order_key(card, rank_order)[1]
+        for card in cards
+    }
 
 
 def _one_suit(cards: list[str]) -> bool:
