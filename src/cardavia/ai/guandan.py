@@ -509,7 +509,7 @@ def _follow(seat: Seat, planned: Plan, top: Combo) -> Play | None:
     if ordinary:
         return min(ordinary, key=lambda p: p.combo.key)
     # Plays of the table's kind only: the bombs worth playing are the split's.
-    options = [] if top.power else _same_kind(seat.hand, seat.rules, top)
+    options = same_kind_plays(seat.hand, seat.rules, top)  # [] on a bomb
     size = len(seat.hand)
     finishing = [p for p in options if _size(p) == size]
     if finishing:
@@ -537,11 +537,6 @@ def _follow(seat: Seat, planned: Plan, top: Combo) -> Play | None:
     if danger <= 4 or current <= 3 or (strong_top and danger <= 8):
         return min(bombs, key=lambda p: p.combo.power)
     return None
-
-
-def _same_kind(hand: list[str], rules: ClimbingRules, top: Combo) -> list[Play]:
-    """The plays of ``top``'s kind that beat it (wild_plays without the bombs)."""
-    return same_kind_plays(hand, rules, top)
 
 
 class BasicBot:
