@@ -139,6 +139,7 @@ def bot_labels(levels: Sequence[str]) -> list[str]:
 PARTNERSHIPS: dict[str, tuple[tuple[int, ...], ...]] = {
     "bridge": ((0, 2), (1, 3)),
     "guandan": ((0, 2), (1, 3)),
+    "tractor": ((0, 2), (1, 3)),
 }
 
 
@@ -200,6 +201,8 @@ class DealResult:
     roles: list[str]
     wins: list[bool]
     times_ms: list[list[float]]
+    # Further per-seat figures a game reports (ARENA_METRICS), by column name.
+    metrics: dict[str, list[float]] = field(default_factory=dict)
 
 
 def deal_outcome(view: Mapping[str, Any], scores: Sequence[int]) -> tuple[list[str], list[bool]]:
@@ -227,6 +230,8 @@ def deal_outcome(view: Mapping[str, Any], scores: Sequence[int]) -> tuple[list[s
         return roles, [points > 0 for points in scores]
     if view.get("game") == "guandan":
         return _guandan_outcome(view)
+    if view.get("game") == "tractor":
+        return _tractor_outcome(view)
     sizes = view.get("hand_sizes")
     out = [seat for seat in range(num) if isinstance(sizes, list) and sizes[seat] == 0]
     landlord = view.get("landlord")
@@ -258,6 +263,46 @@ def guandan_margins(view: Mapping[str, Any]) -> list[int]:
     return [advance[seat % 2] - advance[1 - seat % 2] for seat in range(4)]
 
 
+def _tractor_result(view: Mapping[str, Any]) -> tuple[dict[str, Any], list[bool]]:
+    """Tractor's last deal result and, per seat, whether it attacked in that deal (the
+    defenders are the dealer's side: the dealer of the deal's ``trump`` event)."""
+    events = view["events"]
+    result = next(e for e in reversed(events) if e["type"] == "deal_result")
+    dealer = next(e["dealer"] for e in reversed(events) if e["type"] == "trump")
+    return result, [seat % 2 != dealer % 2 for seat in range(4)]
+
+
+def _tractor_outcome(view: Mapping[str, Any]) -> tuple[list[str], list[bool]]:
+    """Tractor: the role is the seat's side in the deal (attackers or defenders); a side
+    wins the deal when it gains or, attacking, takes over (80 points or more)."""
+    result, attacking = _tractor_result(view)
+    attackers_won = result["winner"] == "attackers"
+    roles = ["attackers" if a else "defenders" for a in attacking]
+    return roles, [a == attackers_won for a in attacking]
+
+
+def tractor_margins(view: Mapping[str, Any]) -> list[int]:
+    """Per seat, the levels its side gained in the last finished deal minus the other
+    side's (+3 … −3 for the defenders, +0 … for a take-over)."""
+    result, attacking = _tractor_result(view)
+    attackers_won = result["winner"] == "attackers"
+    gain = int(result["gain"])
+    return [gain if a == attackers_won else -gain for a in attacking]
+
+
+def tractor_levels(view: Mapping[str, Any]) -> list[float]:
+    """Per seat, the levels its side gained in the last finished deal (0 or more)."""
+    return [float(max(0, margin)) for margin in tractor_margins(view)]
+
+
+def tractor_team_points(view: Mapping[str, Any]) -> list[float]:
+    """Per seat, its side's card points in the last deal: the attackers' P (trick points
+    and kitty bonus), the defenders' trick points (the kitty they keep is nobody's)."""
+    result, attacking = _tractor_result(view)
+    defenders = 200 - int(result["kitty_points"]) - int(result["trick_points"])
+    return [float(result["points"]) if a else float(defenders) for a in attacking]
+
+
 # The poker games are matches of many hands carried over; an arena deal is one hand
 # (One Poker: one deal) from the starting stacks, scored as chips won or lost. A Guandan
 # arena deal is one deal at level 2, scored by the level advance (guandan_margins).
@@ -265,10 +310,16 @@ ARENA_OPTIONS: dict[str, dict[str, Any]] = {
     "holdem": {"hands": 1},
     "onepoker": {"deals": 1},
     "guandan": {"deals": 1},
+    "tractor": {"deals": 1},
 }
 # Games whose arena points are not the match scores: points per seat from the final view.
 ARENA_POINTS: dict[str, Callable[[Mapping[str, Any]], list[int]]] = {
     "guandan": guandan_margins,
+    "tractor": tractor_margins,
+}
+# Games that report more per-seat figures than the points: column name and its figures.
+ARENA_METRICS: dict[str, tuple[tuple[str, Callable[[Mapping[str, Any]], list[float]]], ...]] = {
+    "tractor": (("Levels", tractor_levels), ("Team pts", tractor_team_points)),
 }
 
 
@@ -302,7 +353,8 @@ def play_arena_deal(task: DealTask) -> DealResult:
     if task.game in ARENA_POINTS:
         scores = ARENA_POINTS[task.game](final)
     roles, wins = deal_outcome(final, scores)
-    return DealResult(task.index, task.seed, task.arrangement, scores, roles, wins, times)
+    metrics = {name: figures(final) for name, figures in ARENA_METRICS.get(task.game, ())}
+    return DealResult(task.index, task.seed, task.arrangement, scores, roles, wins, times, metrics)
 
 
 def arena_bot(game: str, level: str, seed: int, budget: float | None) -> Bot:
@@ -424,6 +476,8 @@ class ArenaRow:
     decisions: int
     mean_ms: float
     p95_ms: float
+    # ARENA_METRICS figures: (mean, low, high) of the 95 % interval, by column name.
+    metrics: dict[str, tuple[float, float, float]] = field(default_factory=dict)
 
 
 @dataclass
@@ -464,6 +518,7 @@ class _Tally:
     wins: Counter[Key] = field(default_factory=Counter)
     times: dict[Key, list[float]] = field(default_factory=dict)
     roles: list[str] = field(default_factory=list)
+    metrics: dict[Key, dict[str, list[float]]] = field(default_factory=dict)
 
     def add(self, labels: Sequence[str], result: DealResult) -> None:
         for seat, bot in enumerate(result.arrangement):
@@ -474,6 +529,9 @@ class _Tally:
                 self.points.setdefault(key, []).append(result.scores[seat])
                 self.times.setdefault(key, []).extend(result.times_ms[seat])
                 self.wins[key] += result.wins[seat]
+                figures = self.metrics.setdefault(key, {})
+                for name, values in result.metrics.items():
+                    figures.setdefault(name, []).append(values[seat])
 
     def row(self, key: Key) -> ArenaRow:
         points = self.points[key]
@@ -497,6 +555,9 @@ class _Tally:
             decisions=len(decision_times),
             mean_ms=mean_ms,
             p95_ms=percentile(decision_times, 95) if decision_times else 0.0,
+            metrics={
+                name: mean_interval(values) for name, values in self.metrics.get(key, {}).items()
+            },
         )
 
 
@@ -610,6 +671,21 @@ def _points_cell(row: ArenaRow) -> str:
     return f"{_num(row.avg_points)} ±{(row.points_high - row.points_low) / 2:.2f}"
 
 
+def _interval_cell(figures: tuple[float, float, float]) -> str:
+    mean, low, high = figures
+    if math.isnan(low):
+        return _num(mean, signed=False)
+    return f"{_num(mean, signed=False)} ±{(high - low) / 2:.2f}"
+
+
+# What the points and further columns mean, for the games whose points are not scores.
+ARENA_CAPTIONS = {
+    "tractor": "; Points: the side's levels gained minus the other side's; Levels: the "
+    "side's levels gained; Team pts: the side's card points (attackers: P with the kitty "
+    "bonus; defenders: their trick points)",
+}
+
+
 def _rows_table(report: ArenaReport) -> Table:
     """One row per bot and role, a section per bot."""
     table = Table(
@@ -618,11 +694,13 @@ def _rows_table(report: ArenaReport) -> Table:
         box=box.SIMPLE_HEAD,
         pad_edge=False,
         caption="Won: wins/deals; Win % [95% Wilson interval]; Points: mean per deal ± 95% "
-        "interval; ms, p95: mean and 95th percentile decision time",
+        "interval; ms, p95: mean and 95th percentile decision time"
+        + ARENA_CAPTIONS.get(report.game, ""),
     )
     table.add_column("Bot", style="bold", no_wrap=True)
     table.add_column("Role", no_wrap=True)
-    for name in ("Won", "Win %", "Points", "Moves", "ms", "p95"):
+    extra = list(report.rows[0].metrics) if report.rows else []
+    for name in ("Won", "Win %", "Points", *extra, "Moves", "ms", "p95"):
         table.add_column(name, justify="right", no_wrap=True)
     previous = ""
     for row in report.rows:
@@ -635,6 +713,7 @@ def _rows_table(report: ArenaReport) -> Table:
             f"{row.wins}/{row.deals}",
             _win_cell(row),
             _points_cell(row),
+            *(_interval_cell(row.metrics[name]) for name in extra),
             str(row.decisions),
             f"{row.mean_ms:.1f}",
             f"{row.p95_ms:.1f}",

@@ -46,6 +46,12 @@ def new_bot(game: str, level: str = "basic", seed: int = 0, **options: Any) -> B
         if level == "basic":
             return guandan.BasicBot()
         return guandan.strong_bot(the_game, seed, **options)
+    if game == "tractor":
+        from . import tractor
+
+        if level == "basic":
+            return tractor.BasicBot()
+        return tractor.strong_bot(the_game, seed, **options)
     if game == "holdem":
         from . import holdem
 

@@ -18,7 +18,7 @@ from typing import Any
 from ..climbing import classify
 from ..engine import new_game
 from ..tricks import trick_winner
-from . import bridge_strong, climbing, guandan, holdem, onepoker
+from . import bridge_strong, climbing, guandan, holdem, onepoker, tractor
 from .bridge_bidding import Constraints, all_constraints
 from .search import SearchDecision
 
@@ -38,6 +38,9 @@ MIN_SAMPLES, MAX_SAMPLES = 200, 8000
 # 25 ms a deal); so a hint weighs fewer candidates over fewer worlds.
 GUANDAN_ROLLOUT_COST_PER_CARD = 230e-6
 GUANDAN_CANDIDATES, GUANDAN_MIN_WORLDS = 3, 4
+# Tractor: a basic rollout to the end of the deal costs about this much per card in play.
+TRACTOR_ROLLOUT_COST_PER_CARD = 230e-6
+TRACTOR_CANDIDATES, TRACTOR_MIN_WORLDS = 3, 4
 PURE = 95  # per cent: a strategy this sure of a move "always" makes it
 PLANNED_SHARE = 0.4  # of the budget: rollouts run up to 3x the planned cost (long rounds, load)
 
@@ -79,6 +82,13 @@ def hint_bot(game: str, view: dict[str, Any], seed: int = 0, budget: float = HIN
         candidates = min(GUANDAN_CANDIDATES, len(guandan.rank_candidates(view)))
         search.fixed_worlds = planned_worlds(
             view, budget, candidates, GUANDAN_ROLLOUT_COST_PER_CARD, GUANDAN_MIN_WORLDS
+        )
+        return search
+    if game == "tractor":
+        search = tractor.strong_bot(new_game(game), seed, max_candidates=TRACTOR_CANDIDATES)
+        candidates = min(TRACTOR_CANDIDATES, len(tractor.rank_candidates(view)))
+        search.fixed_worlds = planned_worlds(
+            view, budget, candidates, TRACTOR_ROLLOUT_COST_PER_CARD, TRACTOR_MIN_WORLDS
         )
         return search
     if game == "holdem":
@@ -123,7 +133,7 @@ def planned_worlds(
     cost_per_card: float = ROLLOUT_COST_PER_CARD,
     fewest: int = MIN_WORLDS,
 ) -> int:
-    cards = sum(view["hand_sizes"])
+    cards = sum(view.get("hand_sizes") or view.get("hand_counts") or [])
     cost = cost_per_card * max(1, cards) * max(1, candidates)
     return max(fewest, min(MAX_WORLDS, int(PLANNED_SHARE * budget / cost)))
 
@@ -193,6 +203,55 @@ def guandan_reason(view: dict[str, Any], action: str, decision: SearchDecision) 
     if action == "pass" and top is not None and (top["seat"] - view["seat"]) % 4 == 2:
         return _reason(action, "partner_holds", win=win, deals=deals)
     return search_reason(action, decision)
+
+
+def tractor_reason(view: dict[str, Any], action: str, decision: SearchDecision) -> Suggestion:
+    """Why ``action``: the only move, the trumps a declaration gives (or would), burying
+    cheap cards, points fed to a winning partner, a ruff of a trick with points, else the
+    search's numbers."""
+    table = tractor.Table.from_view(view)
+    if len(view["legal_actions"]) == 1 and table.phase != "play":
+        return _reason(action, "only_action")
+    if table.phase == "declare":
+        return tractor_declare_reason(table, action)
+    if table.phase == "bury":
+        return _reason(action, "tractor_bury")
+    if len(decision.candidates) <= 1:
+        return _reason(action, "only_action")
+    win, deals = percent(decision.wins.get(action, 0.0)), decision.worlds
+    if table.to_follow and table.trick:
+        sets = tractor.follow_sets(table)
+        chosen = [intent for intent, cards in sets.items() if _is_action(table, cards, action)]
+        partner_wins = table.winning is not None and table.winning % 2 == table.seat % 2
+        fed = tractor.points_of(action.split()[1:])
+        if "feed" in chosen and partner_wins and fed:
+            return _reason(action, "tractor_feed", points=fed, win=win, deals=deals)
+        on_table = tractor.points_of(
+            c for seat, cards in table.trick for c in cards if seat != table.seat
+        )
+        if "ruff" in chosen and on_table:
+            return _reason(action, "tractor_ruff", points=on_table, win=win, deals=deals)
+    return search_reason(action, decision)
+
+
+def _is_action(table: tractor.Table, cards: list[str], action: str) -> bool:
+    return tractor.follow_action(table, cards) == action
+
+
+def tractor_declare_reason(table: tractor.Table, action: str) -> Suggestion:
+    """A declaration: the trumps it gives; a pass: the partner's standing declaration, or
+    the trumps the best suit would give."""
+    if action.startswith("declare "):
+        card = action.split()[1]
+        suit = None if card in tractor.JOKERS else card[1]
+        return _reason(
+            action, "tractor_declare", trumps=tractor.trumps_if(table.hand, table.level, suit)
+        )
+    standing = table.declaration
+    if standing is not None and int(standing["seat"]) % 2 == table.seat % 2:
+        return _reason(action, "tractor_partner_declared")
+    best = max(tractor.trumps_if(table.hand, table.level, suit) for suit in "SHDC")
+    return _reason(action, "tractor_no_declare", trumps=best)
 
 
 def search_reason(action: str, decision: SearchDecision) -> Suggestion:
@@ -430,6 +489,7 @@ REASONERS: dict[str, Callable[[dict[str, Any], str, Any], Suggestion]] = {
     "doudizhu": climbing_reason,
     "runfast": climbing_reason,
     "guandan": guandan_reason,
+    "tractor": tractor_reason,
     "holdem": holdem_reason,
     "onepoker": onepoker_reason,
     "bridge": bridge_reason,
@@ -474,4 +534,10 @@ REASONS: dict[str, tuple[str, ...]] = {
     "bridge_call_points": ("low", "high"),
     "bridge_call_at_most": ("high",),
     "bridge_call_system": (),
+    "tractor_feed": ("points", "win", "deals"),
+    "tractor_ruff": ("points", "win", "deals"),
+    "tractor_bury": (),
+    "tractor_declare": ("trumps",),
+    "tractor_no_declare": ("trumps",),
+    "tractor_partner_declared": (),
 }
