@@ -24,7 +24,7 @@ import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from ..cards import SUITS, pack_54
@@ -37,7 +37,11 @@ TRUMP = tr.TRUMP
 JOKERS = ("BJ", "RJ")
 POINTS = {"5": 5, "T": 10, "K": 10}
 FULL_PACK: Counter[str] = Counter({card: 2 for card in pack_54()})
-DECLARE_TRUMPS = 9  # trumps (of 25 cards; 8.3 on average) that make a suit worth declaring
+DRAW_SHARE = 0.5  # of the hand in trumps: lead the top trumps to draw the opponents'
+# Trumps (of 25 cards; 8.3 on average) that make a suit worth declaring. Low on purpose:
+# the first declarer of deal 1 deals and defends, worth about +0.09 levels a deal against
+# a threshold of 9 (duplicate basic-against-basic deals).
+DECLARE_TRUMPS = 6
 NT_OVERCALL_AT_MOST = 7  # overcall an opponent's suit with jokers when it gives us this few
 
 
@@ -52,6 +56,13 @@ def points_of(cards: Iterable[str]) -> int:
 @cache
 def rules_for(level: int, trump: str | None) -> TrickRules:
     return tr.card_rules(level, trump)
+
+
+@cache
+def card_table(level: int, trump: str | None) -> dict[str, tuple[str, int]]:
+    """Each card's effective suit and strength (looked up far more often than computed)."""
+    rules = rules_for(level, trump)
+    return {card: (rules.suit_of(card), rules.strength(card)) for card in pack_54()}
 
 
 @cache
@@ -79,18 +90,21 @@ class Shape:
     top: int
 
 
-def shape_of(cards: Sequence[str], rules: TrickRules) -> Shape | None:
+Lookup = dict[str, tuple[str, int]]  # card -> (effective suit, strength): card_table
+
+
+def shape_of(cards: Sequence[str], lookup: Lookup) -> Shape | None:
     """The shape of ``cards`` when they are a single, a pair or a tractor, else None."""
-    suits = {rules.suit_of(card) for card in cards}
+    suits = {lookup[card][0] for card in cards}
     if len(suits) != 1:
         return None
     suit = suits.pop()
     if len(cards) == 1:
-        return Shape(suit, 0, 1, rules.strength(cards[0]))
+        return Shape(suit, 0, 1, lookup[cards[0]][1])
     counts = Counter(cards)
     if len(cards) % 2 or any(n != 2 for n in counts.values()):
         return None
-    strengths = sorted(rules.strength(card) for card in counts)
+    strengths = sorted(lookup[card][1] for card in counts)
     if any(b - a != 1 for a, b in itertools.pairwise(strengths)):
         return None
     return Shape(suit, len(counts), len(cards), strengths[-1])
@@ -101,12 +115,12 @@ def pair_cards(cards: Iterable[str]) -> list[str]:
     return [card for card, n in Counter(cards).items() if n >= 2]
 
 
-def tractors_of(pairs: Sequence[str], length: int, rules: TrickRules) -> list[list[str]]:
+def tractors_of(pairs: Sequence[str], length: int, lookup: Lookup) -> list[list[str]]:
     """Every tractor of ``length`` pairs among the pair cards ``pairs`` (one suit), as the
     pair cards, lowest first; equal-strength pairs (off-suit level cards) give one each."""
     by_strength: dict[int, str] = {}
     for card in pairs:
-        by_strength.setdefault(rules.strength(card), card)
+        by_strength.setdefault(lookup[card][1], card)
     found = []
     for low in sorted(by_strength):
         run = [by_strength.get(low + i) for i in range(length)]
@@ -153,14 +167,35 @@ class Table:
         return rules_for(self.level, self.trump)
 
     @property
+    def cards(self) -> Lookup:
+        return card_table(self.level, self.trump)
+
+    @cached_property
+    def gone(self) -> Counter[str]:
+        """Cards nobody else can hold: the hand, the cards played, the dealer's kitty."""
+        gone = Counter(self.hand) + self.played
+        if self.seat == self.dealer:
+            gone += Counter(self.buried)
+        return gone
+
+    @cached_property
+    def hand_lengths(self) -> Counter[str]:
+        return self.lengths(self.hand)
+
+    @property
     def partner(self) -> int:
         return (self.seat + 2) % 4
 
     def suit(self, card: str) -> str:
-        return self.rules.suit_of(card)
+        return card_table(self.level, self.trump)[card][0]
 
     def strength(self, card: str) -> int:
-        return self.rules.strength(card)
+        return card_table(self.level, self.trump)[card][1]
+
+    def lengths(self, cards: Iterable[str]) -> Counter[str]:
+        """How many of ``cards`` each effective suit holds."""
+        cards_of = card_table(self.level, self.trump)
+        return Counter(cards_of[card][0] for card in cards)
 
     def in_suit(self, cards: Iterable[str], suit: str) -> list[str]:
         return [card for card in cards if self.suit(card) == suit]
@@ -209,9 +244,7 @@ class Table:
 
     def outstanding(self, suit: str) -> Counter[str]:
         """Copies of each card of ``suit`` that another seat (or the unknown kitty) may hold."""
-        gone = Counter(self.hand) + self.played
-        if self.seat == self.dealer:
-            gone += Counter(self.buried)
+        gone = self.gone
         found: Counter[str] = Counter()
         for card in cards_by_suit(self.level, self.trump).get(suit, ()):
             left = FULL_PACK[card] - gone[card]
@@ -241,7 +274,19 @@ def _later_opponents(table: Table) -> list[int]:
 # Card costs
 
 
-def discard_cost(table: Table, card: str, hand: Sequence[str]) -> float:
+@dataclass(frozen=True)
+class Holding:
+    """A hand's copies of each card and cards in each effective suit, for the costs."""
+
+    counts: Counter[str]
+    lengths: Counter[str]
+
+    @staticmethod
+    def of(table: Table, hand: Sequence[str]) -> Holding:
+        return Holding(Counter(hand), table.lengths(hand))
+
+
+def discard_cost(table: Table, card: str, holding: Holding) -> float:
     """How much giving ``card`` away costs: trumps, points, pairs and high cards cost
     more; cards of short plain suits less (the suit may become void)."""
     suit = table.suit(card)
@@ -249,24 +294,25 @@ def discard_cost(table: Table, card: str, hand: Sequence[str]) -> float:
     if suit == TRUMP:
         cost += 40
     else:
-        cost += 0.5 * len(table.in_suit(hand, suit))
-    if hand.count(card) >= 2:
+        cost += 0.5 * holding.lengths[suit]
+    if holding.counts[card] >= 2:
         cost += 6
     return cost
 
 
-def feed_cost(table: Table, card: str, hand: Sequence[str]) -> float:
+def feed_cost(table: Table, card: str, holding: Holding) -> float:
     """The order to give a winning partner cards: plain points first (tens and kings, then
     fives), else the cheapest cards."""
     trump = table.suit(card) == TRUMP
-    return -card_points(card) * (0.5 if trump else 2.0) + 0.2 * discard_cost(table, card, hand)
+    cost = 0.2 * discard_cost(table, card, holding)
+    return cost - card_points(card) * (0.5 if trump else 2.0)
 
 
 def _cheapest(
-    table: Table, cards: Sequence[str], n: int, hand: Sequence[str], feed: bool
+    table: Table, cards: Sequence[str], n: int, holding: Holding, feed: bool
 ) -> list[str]:
     key = feed_cost if feed else discard_cost
-    return sorted(cards, key=lambda c: (key(table, c, hand), c))[:n]
+    return sorted(cards, key=lambda c: (key(table, c, holding), c))[:n]
 
 
 def _remove(cards: Sequence[str], taken: Iterable[str]) -> list[str]:
@@ -330,9 +376,11 @@ def bury_plan(table: Table, cards: Sequence[str]) -> list[str]:
             slots -= len(held)
     rest = _remove(cards, chosen)
 
+    holding = Holding.of(table, cards)
+
     def cost(card: str) -> float:
         high = 20 if card[0] == "A" else 0
-        return discard_cost(table, card, cards) + 25 * bool(card_points(card)) + high
+        return discard_cost(table, card, holding) + 25 * bool(card_points(card)) + high
 
     chosen.extend(sorted(rest, key=lambda c: (cost(c), c))[:slots])
     return chosen
@@ -344,7 +392,8 @@ def _bury(table: Table) -> str:
     for card in table.hand:
         if planned[card] > 0 and f"bury {card}" in table.legal:
             return f"bury {card}"
-    cheapest = min(table.hand, key=lambda c: (discard_cost(table, c, table.hand), c))
+    holding = Holding.of(table, table.hand)
+    cheapest = min(table.hand, key=lambda c: (discard_cost(table, c, holding), c))
     return f"bury {cheapest}"
 
 
@@ -354,7 +403,7 @@ def _bury(table: Table) -> str:
 
 def lead_score(table: Table, cards: Sequence[str]) -> float:
     """How much the basic bot likes leading ``cards`` (higher first)."""
-    shape = shape_of(cards, table.rules)
+    shape = shape_of(cards, table.cards)
     if shape is None:
         return -1e9
     plain = shape.suit != TRUMP
@@ -368,9 +417,9 @@ def lead_score(table: Table, cards: Sequence[str]) -> float:
         return 40 - 10 * (not plain) - 0.5 * top - 0.5 * points_of(cards)
     if on_top and plain:
         return 70 + 0.1 * top
-    if on_top and len(table.in_suit(table.hand, TRUMP)) * 2 >= len(table.hand):
-        return 50 + 0.1 * top  # many trumps: draw the opponents'
-    short = max(0, 6 - len(table.in_suit(table.hand, shape.suit)))
+    if on_top and table.hand_lengths[TRUMP] >= DRAW_SHARE * len(table.hand):
+        return 50 + 0.1 * top
+    short = max(0, 6 - table.hand_lengths[shape.suit])
     return 30 - 15 * (not plain) - 0.5 * top - points_of(cards) + short
 
 
@@ -399,11 +448,12 @@ def follow_sets(table: Table) -> dict[str, list[str]]:
     n, p = len(lead), (len(lead) // 2 if len(lead) > 1 else 0)
     held = table.in_suit(hand, suit)
     best = _best_shape(table)
+    holding = Holding.of(table, hand)
     sets: dict[str, list[str]] = {}
     if len(held) >= n:
         pairs = pair_cards(held)
         for intent, feed in (("cheap", False), ("feed", True)):
-            chosen = _pairs_first(table, held, pairs, min(p, len(pairs)), n, hand, feed)
+            chosen = _pairs_first(table, held, pairs, min(p, len(pairs)), n, holding, feed)
             sets[intent] = chosen
         win = _beating(table, held, n, p, best)
         if win is not None:
@@ -411,7 +461,7 @@ def follow_sets(table: Table) -> dict[str, list[str]]:
         return sets
     others = _remove(hand, held)
     for intent, feed in (("cheap", False), ("feed", True)):
-        sets[intent] = [*held, *_cheapest(table, others, n - len(held), hand, feed)]
+        sets[intent] = [*held, *_cheapest(table, others, n - len(held), holding, feed)]
     if not held and suit != TRUMP:
         ruff = _beating(table, table.in_suit(hand, TRUMP), n, p, best)
         if ruff is not None:
@@ -420,31 +470,31 @@ def follow_sets(table: Table) -> dict[str, list[str]]:
 
 
 def _pairs_first(
-    table: Table, held: list[str], pairs: list[str], m: int, n: int, hand: Sequence[str], feed: bool
+    table: Table, held: list[str], pairs: list[str], m: int, n: int, holding: Holding, feed: bool
 ) -> list[str]:
     """``m`` pairs of the led suit (the cheapest, or the richest when feeding), then the
     cheapest other cards of the suit up to ``n``."""
-    chosen_pairs = _cheapest(table, pairs, m, hand, feed)
+    chosen_pairs = _cheapest(table, pairs, m, holding, feed)
     chosen = [card for card in chosen_pairs for _ in range(2)]
     rest = _remove(held, chosen)
-    return [*chosen, *_cheapest(table, rest, n - len(chosen), hand, feed)]
+    return [*chosen, *_cheapest(table, rest, n - len(chosen), holding, feed)]
 
 
 def _beating(table: Table, cards: list[str], n: int, p: int, best: Shape) -> list[str] | None:
     """The cheapest play of the lead's shape from ``cards`` (one effective suit) that beats
     ``best``, or None."""
-    rules = table.rules
     if p == 0:
         options = [[c] for c in dict.fromkeys(cards)]
     elif p == 1:
         options = [[c, c] for c in pair_cards(cards)]
     else:
         options = [
-            [c for c in run for _ in range(2)] for run in tractors_of(pair_cards(cards), p, rules)
+            [c for c in run for _ in range(2)]
+            for run in tractors_of(pair_cards(cards), p, table.cards)
         ]
     winning = []
     for option in options:
-        shape = shape_of(option, rules)
+        shape = shape_of(option, table.cards)
         if shape is not None and shape.size == n and beats(shape, best):
             winning.append((shape.top, option))
     return min(winning)[1] if winning else None
@@ -454,7 +504,7 @@ def _best_shape(table: Table) -> Shape:
     """The shape of the play winning the trick so far (its suit is trump when ruffed)."""
     seat = table.winning if table.winning is not None else table.trick[0][0]
     cards = next(cards for s, cards in table.trick if s == seat)
-    shape = shape_of(cards, table.rules)
+    shape = shape_of(cards, table.cards)
     assert shape is not None, f"the winning play {cards} has no shape"
     return shape
 
@@ -467,11 +517,11 @@ def choose_follow(table: Table, sets: dict[str, list[str]]) -> tuple[str, list[s
     last = not later
     if table.winning is not None and table.winning % 2 == table.seat % 2:
         partner_cards = next(c for s, c in table.trick if s == table.winning)
-        shape = shape_of(partner_cards, table.rules)
+        shape = shape_of(partner_cards, table.cards)
         safe = last or (shape is not None and table.stays_on_top(shape, later))
         return ("feed", sets["feed"]) if safe else ("cheap", sets["cheap"])
     if "win" in sets:
-        shape = shape_of(sets["win"], table.rules)
+        shape = shape_of(sets["win"], table.cards)
         assert shape is not None
         if last or table.stays_on_top(shape, later) or (on_table >= 10 and len(later) == 1):
             return "win", sets["win"]
@@ -495,7 +545,8 @@ def follow_action(table: Table, cards: list[str]) -> str:
     listed = [a.split()[1] for a in table.legal]
     wanted = [c for c in listed if c in rest]
     pool = wanted or listed
-    card = min(pool, key=lambda c: (discard_cost(table, c, table.hand), c))
+    holding = Holding.of(table, table.hand)
+    card = min(pool, key=lambda c: (discard_cost(table, c, holding), c))
     return f"play {card}"
 
 
