@@ -209,7 +209,7 @@ class TractorState(State):
             hand, [*self._my_cards(), *cards], self.trick[0][1], self.rules
         ):
             raise IllegalAction(self._why_not_follow())
-        return cards
+        return self._sorted(cards)
 
     def _why_not_follow(self) -> str:
         lead = self.trick[0][1]
