@@ -27,8 +27,10 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Any
 
+from .. import tricks
 from ..cards import SUITS, pack_54
-from ..engine import Game, State, current_deal_events
+from ..engine import Game, State, current_deal_events, new_game
+from ..games.tractor import TractorState
 from ..games.tractor import rules as tr
 from ..tricks import TrickRules
 from .search import SearchBot, SearchDecision
@@ -224,6 +226,33 @@ class Table:
             table.read_tricks(current_deal_events(view["events"]))
         return table
 
+    @staticmethod
+    def from_state(state: TractorState) -> Table:
+        """The table of the seat to act in a simulated world: what its view would show,
+        without building the view (the rollouts' hot path)."""
+        seat = state.turn
+        assert seat is not None
+        dealer_sees = seat == state.dealer and state.phase in ("bury", "play")
+        table = Table(
+            seat=seat,
+            hand=list(state.hands[seat]),
+            phase=state.phase,
+            level=state.level,
+            trump=state.trump,
+            legal=state.legal_actions(),
+            dealer=state.dealer,
+            declaration=state.declaration,
+            trick=[(int(s), list(cards)) for s, cards in state.trick],
+            winning=state.winning() if state.trick else None,
+            to_follow=state.owed(),
+            to_bury=8 - len(state.buried) if state.phase == "bury" else 0,
+            buried=list(state.buried) if dealer_sees else [],
+            attackers=state.attackers(),
+        )
+        if state.trump is not None:
+            table.read_tricks(_deal_tricks(state.events))
+        return table
+
     def read_tricks(self, events: Sequence[dict[str, Any]]) -> None:
         """Cards played this deal and the voids shown, from the finished tricks' events
         and the trick on the table."""
@@ -261,6 +290,18 @@ class Table:
         need = 1 if shape.pairs == 0 else 2
         left = self.outstanding(shape.suit)
         return not any(n >= need and self.strength(c) > shape.top for c, n in left.items())
+
+
+def _deal_tricks(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The ``trick`` events of the current deal, read from the end."""
+    found = []
+    for event in reversed(events):
+        if event["type"] == "deal":
+            break
+        if event["type"] == "trick":
+            found.append(event)
+    found.reverse()
+    return found
 
 
 def _later_opponents(table: Table) -> list[int]:
@@ -552,7 +593,14 @@ def follow_action(table: Table, cards: list[str]) -> str:
 
 def legal_follow(table: Table, cards: list[str]) -> bool:
     """Whether playing ``cards`` (not yet played, still in hand) completes a legal follow."""
-    return not Counter(cards) - Counter(table.hand)
+    if Counter(cards) - Counter(table.hand):
+        return False
+    mine = next((c for seat, c in table.trick if seat == table.seat), [])
+    lead = table.trick[0][1]
+    if len(mine) + len(cards) != len(lead):
+        return False
+    rest = _remove(table.hand, cards)
+    return tricks.can_complete_follow(rest, [*mine, *cards], lead, table.rules)
 
 
 # ---------------------------------------------------------------------------------------
@@ -582,10 +630,9 @@ class BasicBot:
 
 
 def rollout_policy(state: State) -> str:
-    """``basic`` for the seat to act in a simulated world."""
-    seat = state.current_player
-    assert seat is not None
-    return basic_action(Table.from_view(state.view(seat)))
+    """``basic`` for the seat to act in a simulated world, without building a view."""
+    assert isinstance(state, TractorState)
+    return basic_action(Table.from_state(state))
 
 
 # ---------------------------------------------------------------------------------------
@@ -633,6 +680,10 @@ class TractorSearchBot(SearchBot):
     searched."""
 
     def act(self, view: dict[str, Any]) -> str:
+        # A sampled world must show this very view, the match length included: worlds
+        # come from a game with the view's options (the arena plays deals=1 matches).
+        if self.game.options.get("deals") != view.get("deals"):
+            self.game = new_game("tractor", deals=view.get("deals"))
         candidates = self.rank_candidates(view)
         if len(candidates) == 1:
             self.last_worlds = 0
