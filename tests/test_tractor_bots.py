@@ -155,6 +155,10 @@ def test_bots_see_only_the_view() -> None:
 # --- the rules of thumb on fixed positions (level 7, hearts trump) --------------------
 
 
+def cards(text: str) -> list[str]:
+    return text.split()
+
+
 def view_of(**fields: Any) -> dict[str, Any]:
     values: dict[str, Any] = {
         "seat": 0,
@@ -179,24 +183,24 @@ def view_of(**fields: Any) -> dict[str, Any]:
 
 def trick(*plays: str) -> list[dict[str, Any]]:
     """The trick so far from seat 1 on: each play's cards separated by spaces."""
-    return [{"seat": (1 + i) % 4, "cards": cards.split()} for i, cards in enumerate(plays)]
+    return [{"seat": (1 + i) % 4, "cards": play.split()} for i, play in enumerate(plays)]
 
 
 def test_leads_a_tractor_before_anything_else() -> None:
-    hand = "RJ 7H AH AH 9S 9S 8S 8S AS 3S 4D KC 2C".split()
+    hand = cards("RJ 7H AH AH 9S 9S 8S 8S AS 3S 4D KC 2C")
     leads = [f"play {c}" for c in dict.fromkeys(hand)]
     leads += ["play 9S 9S", "play 8S 8S", "play AH AH", "play 9S 9S 8S 8S"]
     assert BasicBot().act(view_of(hand=hand, legal_actions=leads)) == "play 9S 9S 8S 8S"
 
 
 def test_leads_a_plain_ace_that_nobody_can_beat() -> None:
-    hand = "RJ 7H AH AH 9S 9S AS 3S 4D KC 2C".split()
+    hand = cards("RJ 7H AH AH 9S 9S AS 3S 4D KC 2C")
     leads = [f"play {c}" for c in dict.fromkeys(hand)] + ["play 9S 9S", "play AH AH"]
     assert BasicBot().act(view_of(hand=hand, legal_actions=leads)) == "play AS"
 
 
 def test_feeds_points_to_a_partner_who_wins_and_beats_an_opponent_last() -> None:
-    hand = "KS 3S 5D TC".split()
+    hand = cards("KS 3S 5D TC")
     legal = ["play KS", "play 3S"]
     fed = view_of(hand=hand, trick=trick("4S", "AS", "6S"), winning=2, to_follow=1)
     assert BasicBot().act({**fed, "legal_actions": legal}) == "play KS"
@@ -208,7 +212,7 @@ def test_feeds_points_to_a_partner_who_wins_and_beats_an_opponent_last() -> None
 
 
 def test_ruffs_points_with_the_lowest_trump_and_discards_cheaply_otherwise() -> None:
-    hand = "2H 9H 5D TC 3C".split()
+    hand = cards("2H 9H 5D TC 3C")
     legal = [f"play {c}" for c in hand]
     points = view_of(hand=hand, trick=trick("KS"), winning=1, to_follow=1, legal_actions=legal)
     assert BasicBot().act(points) == "play 2H"
@@ -218,23 +222,19 @@ def test_ruffs_points_with_the_lowest_trump_and_discards_cheaply_otherwise() -> 
 
 def test_follows_a_tractor_with_the_pairs_it_must_and_beats_it_when_it_can() -> None:
     lead = trick("3S 3S 4S 4S")
-    hand = "8S 8S TS TS QS 3D".split()
+    hand = cards("8S 8S TS TS QS 3D")
     follow = view_of(hand=hand, trick=lead, winning=1, to_follow=4, legal_actions=["play 8S"])
-    assert sorted(basic_action(Table.from_view(follow)).split()[1:]) == sorted(
-        "8S 8S TS TS".split()
-    )
-    hand = "8S 8S 9S 9S QS 3D".split()
+    assert sorted(basic_action(Table.from_view(follow)).split()[1:]) == sorted(cards("8S 8S TS TS"))
+    hand = cards("8S 8S 9S 9S QS 3D")
     win = view_of(hand=hand, trick=lead, winning=1, to_follow=4, legal_actions=["play 8S"])
-    assert sorted(basic_action(Table.from_view(win)).split()[1:]) == sorted(
-        "8S 8S 9S 9S".split()
-    )
+    assert sorted(basic_action(Table.from_view(win)).split()[1:]) == sorted(cards("8S 8S 9S 9S"))
 
 
 def test_buries_a_short_suit_without_points_and_no_trumps() -> None:
-    hand = (
+    hand = cards(
         "RJ 7H AH KH 9S 9S 8S 8S AS 3S 4D 6D 2D 3D KC 2C 3C 4C 5C 6C 8C 9C JC QC "
         "TC JS QS AC 2H 3H 4H 5H QH"
-    ).split()
+    )
     table = Table.from_view(view_of(hand=hand, phase="bury", to_bury=8, dealer=0))
     buried = bury_plan(table, hand)
     assert len(buried) == 8
