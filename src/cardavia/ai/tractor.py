@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Any
@@ -163,6 +163,15 @@ class Table:
     attackers: list[int]
     played: Counter[str] = field(default_factory=Counter)
     voids: dict[int, set[str]] = field(default_factory=dict)
+    # In a simulated world the follow choices are listed only if the policy needs them.
+    list_legal: Callable[[], list[str]] | None = None
+    _left: dict[str, Counter[str]] = field(default_factory=dict)
+
+    def listed(self) -> list[str]:
+        """The legal actions (asked of the world only when needed)."""
+        if not self.legal and self.list_legal is not None:
+            self.legal = self.list_legal()
+        return self.legal
 
     @property
     def rules(self) -> TrickRules:
@@ -233,13 +242,14 @@ class Table:
         seat = state.turn
         assert seat is not None
         dealer_sees = seat == state.dealer and state.phase in ("bury", "play")
+        following = state.phase == "play" and bool(state.trick)
         table = Table(
             seat=seat,
             hand=list(state.hands[seat]),
             phase=state.phase,
             level=state.level,
             trump=state.trump,
-            legal=state.legal_actions(),
+            legal=[] if following else state.legal_actions(),
             dealer=state.dealer,
             declaration=state.declaration,
             trick=[(int(s), list(cards)) for s, cards in state.trick],
@@ -248,9 +258,13 @@ class Table:
             to_bury=8 - len(state.buried) if state.phase == "bury" else 0,
             buried=list(state.buried) if dealer_sees else [],
             attackers=state.attackers(),
+            list_legal=state.legal_actions if following else None,
         )
         if state.trump is not None:
-            table.read_tricks(_deal_tricks(state.events))
+            seen = _seen_in(state, table.cards)
+            table.played = Counter(seen.played)
+            table.voids = {s: set(suits) for s, suits in seen.voids.items()}
+            _scan([table.trick], table.cards, table.played, table.voids)
         return table
 
     def read_tricks(self, events: Sequence[dict[str, Any]]) -> None:
@@ -261,18 +275,15 @@ class Table:
             for e in events
             if e["type"] == "trick"
         ]
-        for trick in [*plays, self.trick]:
-            if not trick:
-                continue
-            lead = trick[0][1]
-            suit = self.suit(lead[0])
-            for seat, cards in trick:
-                self.played.update(cards)
-                if len(cards) == len(lead) and len(self.in_suit(cards, suit)) < len(cards):
-                    self.voids.setdefault(seat, set()).add(suit)
+        _scan([*plays, self.trick], self.cards, self.played, self.voids)
 
     def outstanding(self, suit: str) -> Counter[str]:
         """Copies of each card of ``suit`` that another seat (or the unknown kitty) may hold."""
+        if suit not in self._left:
+            self._left[suit] = self._outstanding(suit)
+        return self._left[suit]
+
+    def _outstanding(self, suit: str) -> Counter[str]:
         gone = self.gone
         found: Counter[str] = Counter()
         for card in cards_by_suit(self.level, self.trump).get(suit, ()):
@@ -292,16 +303,63 @@ class Table:
         return not any(n >= need and self.strength(c) > shape.top for c, n in left.items())
 
 
-def _deal_tricks(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The ``trick`` events of the current deal, read from the end."""
-    found = []
-    for event in reversed(events):
+Trick = list[tuple[int, list[str]]]
+
+
+def _scan(
+    plays: Iterable[Trick], lookup: Lookup, played: Counter[str], voids: dict[int, set[str]]
+) -> None:
+    """Adds the cards of ``plays`` (tricks as (seat, cards), lead first) to ``played`` and
+    the suits a complete follow showed void in to ``voids``."""
+    for trick in plays:
+        if not trick:
+            continue
+        lead = trick[0][1]
+        suit = lookup[lead[0]][0]
+        for seat, cards in trick:
+            played.update(cards)
+            if len(cards) == len(lead) and any(lookup[c][0] != suit for c in cards):
+                voids.setdefault(seat, set()).add(suit)
+
+
+@dataclass
+class _Seen:
+    """The finished tricks of the current deal in the event list ``log`` read so far
+    (its first ``events``)."""
+
+    log: list[dict[str, Any]]
+    events: int
+    played: Counter[str] = field(default_factory=Counter)
+    voids: dict[int, set[str]] = field(default_factory=dict)
+
+
+# A rollout plays one world to the end, appending to one event list: each step reads only
+# the events since the step before. (The list is held here, so its identity is safe.)
+_last_seen: list[_Seen] = []
+
+
+def _seen_in(state: TractorState, lookup: Lookup) -> _Seen:
+    events = state.events
+    seen = _last_seen[0] if _last_seen else None
+    if seen is None or seen.log is not events or seen.events > len(events):
+        seen = _Seen(events, _deal_start(events))
+        _last_seen[:] = [seen]
+    for event in events[seen.events :]:
         if event["type"] == "deal":
-            break
-        if event["type"] == "trick":
-            found.append(event)
-    found.reverse()
-    return found
+            seen.played, seen.voids = Counter(), {}
+        elif event["type"] == "trick":
+            trick = [(int(p["seat"]), list(p["cards"])) for p in event["plays"]]
+            _scan([trick], lookup, seen.played, seen.voids)
+    seen.events = len(events)
+    return seen
+
+
+def _deal_start(events: list[dict[str, Any]]) -> int:
+    """The index of the current deal's ``deal`` event."""
+    for index in range(len(events) - 1, -1, -1):
+        if events[index]["type"] == "deal":
+            return index
+    return 0
 
 
 def _later_opponents(table: Table) -> list[int]:
@@ -583,7 +641,7 @@ def follow_action(table: Table, cards: list[str]) -> str:
     rest = _remove(cards, mine) if not Counter(mine) - Counter(cards) else []
     if rest and len(rest) == table.to_follow and legal_follow(table, rest):
         return "play " + " ".join(tr.sort_hand(rest, table.level, table.trump))
-    listed = [a.split()[1] for a in table.legal]
+    listed = [a.split()[1] for a in table.listed()]
     wanted = [c for c in listed if c in rest]
     pool = wanted or listed
     holding = Holding.of(table, table.hand)
@@ -707,7 +765,9 @@ KEEP_FIRST = 2.0  # standard errors: keep basic's move unless another is clearly
 
 
 def strong_bot(game: Game, seed: int = 0, budget: float = 1.0, **options: Any) -> SearchBot:
-    options.setdefault("max_candidates", 4)
+    # Three candidates: basic's move and the two next (a world costs one rollout each,
+    # about 10 ms from early in a deal), so even 0.1 s weighs a few worlds.
+    options.setdefault("max_candidates", 3)
     options.setdefault("keep_first", KEEP_FIRST)
     return TractorSearchBot(
         game, rollout_policy, rank_candidates, seed=seed, budget=budget, **options
