@@ -17,7 +17,12 @@ A bot's points are its side's (partners' rows are equal); a seat wins when its s
 positive, and its role is declarer, dummy or defender (``passed out`` when nobody bid).
 Guandan (the same sides) plays one deal at level 2 per arena deal: a bot's points are its
 side's level advance minus the other side's (+3 … −3), it wins when its side finished
-first, and its role says whether its side led the first round.
+first, and its role says whether its side led the first round. Tractor (the same sides)
+plays one deal per arena deal (``deals=1``): a bot's points are its side's levels gained
+minus the other side's, it wins when its side won the deal (the defenders holding, or
+the attackers taking over with 80 points or more), its role is attackers or defenders,
+and two further columns give its side's levels gained and card points
+(:data:`ARENA_METRICS`).
 
 Besides the bot levels, ``--bots`` may seat ``hint``: a player who always plays the hint
 (:class:`cardavia.ai.hints.HintPlayer`, the strong bot at min(``--budget``, 0.5 s)).
