@@ -283,3 +283,17 @@ def test_matches_near_ace_end_with_scores_plus_minus_one(
     else:
         assert state.scores == [1 if s % 2 == won else -1 for s in range(4)]
         assert state.view(0)["match_winner"] == won and state.view(0)["phase"] == "over"
+
+
+@pytest.mark.parametrize("deals", [1, 2])
+def test_sample_state_of_a_finished_match(deals: int) -> None:
+    """API.md: ``sample_state(view, rng).view(seat) == view`` for any view; Guandan and
+    Bridge also answer for a finished match (the last deal's kitty is public then)."""
+    game = cardavia.new_game("tractor", deals=deals)
+    state = game.new_state(seed=deals)
+    rng = random.Random(deals)
+    while not state.is_over:
+        state.apply(choose(state.legal_actions(), rng))
+    for seat in range(4):
+        view = state.view(seat)
+        assert game.sample_state(view, random.Random(seat)).view(seat) == view
