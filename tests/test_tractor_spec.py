@@ -468,6 +468,42 @@ def test_sec6b_with_levels_r4_does_not_apply() -> None:
     assert state.current_player == 0
 
 
+def test_sec2_3_declare_and_pass_events_and_standing_declaration() -> None:
+    state = start({0: "2S", 1: "2H 2H"}, dealer=0)
+    state.apply("declare 2S")
+    assert state.events[-1] == {
+        "type": "declare",
+        "seat": 0,
+        "cards": ["2S"],
+        "strength": 1,
+        "trump": "S",
+        "action": "declare 2S",
+    }
+    for seat in range(4):
+        assert state.view(seat)["declaration"] == {"seat": 0, "cards": ["2S"], "strength": 1}
+        assert state.view(seat)["trump"] is None  # fixed only when declaring ends
+    state.apply("declare 2H 2H")
+    assert state.events[-1]["strength"] == 2 and state.events[-1]["trump"] == "H"
+    state.apply("pass")
+    assert state.events[-1] == {"type": "pass", "seat": 2, "action": "pass"}
+
+
+def test_sec2_3_5_all_pass_in_a_later_deal_keeps_dealer() -> None:
+    state = start({}, "RJ 9H", dealer=3, levels=[6, 9])
+    assert state.view(0)["level"] == 9
+    for seat in (3, 0, 1, 2):
+        declare(state, seat, "pass")
+    view = state.view(0)
+    assert view["trump"] == "H" and view["dealer"] == 3 and state.current_player == 3
+
+
+def test_sec6b_trump_with_dealer_without_levels_is_deal_1_at_level_2() -> None:
+    state = start({}, dealer=2, trump="H")
+    view = state.view(2)
+    assert view["phase"] == "bury" and view["level"] == 2 and view["dealer"] == 2
+    assert state.current_player == 2 and view["trump"] == "H"
+
+
 def test_sec6b_later_deal_level_is_dealers_team_level() -> None:
     state = start({}, dealer=1, levels=[5, 11])
     assert state.view(0)["level"] == 11 and state.view(0)["level_rank"] == "J"
