@@ -467,9 +467,36 @@ def engine_follows(state: Any, limit: int) -> set[Play] | None:
     return set(frontier)
 
 
+def check_several_at_once(
+    state: Any, hand: list[str], lead: Play, level: int, trump: str, rng: random.Random
+) -> int:
+    """``play <cards>`` with several cards is accepted exactly when they are part of a
+    legal follow (§6b), and a refusal changes nothing; the number of multi-card tries."""
+    legal = [p for p in submultisets(hand, len(lead)) if legal_follow(p, hand, lead, level, trump)]
+    tries = 0
+    for _ in range(4):
+        size = rng.randint(2, len(lead) + 1) if len(lead) > 1 else 2
+        if rng.random() < 0.5:
+            chosen = list(rng.choice(legal))[: min(size, len(lead))]  # part of a legal one
+        else:
+            chosen = rng.sample(hand, min(size, len(hand)))
+        ok = len(chosen) <= len(lead) and any(not (Counter(chosen) - Counter(p)) for p in legal)
+        trial = state.clone()
+        before = trial.to_json()
+        try:
+            trial.apply("play " + " ".join(chosen))
+            accepted = True
+        except cardavia.IllegalAction:
+            accepted = False
+            assert trial.to_json() == before
+        assert accepted == ok, (level, trump, lead, hand, chosen)
+        tries += 1
+    return tries
+
+
 def test_engine_legal_actions_card_by_card() -> None:
     rng = random.Random(99)
-    compared = 0
+    compared = multi = 0
     for _ in range(400):
         pos = random_position(rng)
         level, trump, lead, hand = pos["level"], pos["trump"], pos["lead"], pos["follower"]
@@ -483,6 +510,8 @@ def test_engine_legal_actions_card_by_card() -> None:
         if got is not None:
             compared += 1
             assert got == reachable(hand, lead, rules), (level, trump, lead, hand)
+        if count_submultisets(hand, len(lead)) <= 800:
+            multi += check_several_at_once(state, hand, lead, level, trump, rng)
         # One random path checked step by step, then the trick completed at random.
         committed: list[str] = []
         for _ in range(len(lead)):
@@ -500,4 +529,4 @@ def test_engine_legal_actions_card_by_card() -> None:
             plays.append(follow)
         event = [e for e in state.events if e["type"] == "trick"][-1]
         assert event["winner"] == winner(plays, level, trump), (level, trump, plays)
-    assert compared > 200, compared
+    assert compared > 200 and multi > 100, (compared, multi)

@@ -294,6 +294,8 @@ def test_s1_declaring_and_first_dealer_r4() -> None:
     trump_event = events_of(state, "trump")[-1]
     assert trump_event["trump"] == "S" and trump_event["dealer"] == 1
     assert trump_event["declarer"] == 3
+    bury_kitty(state)
+    assert state.current_player == 1  # the dealer leads the first trick (§2.4.3)
 
 
 def test_s2_equal_strength_refused() -> None:
@@ -409,6 +411,18 @@ def test_sec2_3_r8_standing_declarer_never_gets_a_turn() -> None:
         assert state.current_player == seat
         state.apply("pass")
     assert state.view(0)["phase"] == "bury" and state.view(0)["trump"] == "S"
+
+
+def test_sec2_3_overcalled_declarer_may_declare_again() -> None:
+    state = start({0: "2S BJ BJ", 1: "2H 2H"}, dealer=0)
+    declare(state, 0, "declare 2S")
+    declare(state, 1, "declare 2H 2H")
+    declare(state, 2, "pass")
+    declare(state, 3, "pass")
+    declare(state, 0, "declare BJ BJ")  # S0 no longer stands, so it has a turn
+    for seat in (1, 2, 3):
+        declare(state, seat, "pass")
+    assert state.view(0)["trump"] == "NT" and state.view(0)["dealer"] == 0
 
 
 def test_s4_nobody_declares_kitty_exposed_first_non_joker_suit() -> None:
@@ -530,6 +544,7 @@ def test_sec2_4_bury_any_eight_cards_one_at_a_time() -> None:
     assert len(view["hand"]) == 33 and view["to_bury"] == 8
     assert set(state.legal_actions()) == {f"bury {c}" for c in view["hand"]}
     assert len(state.legal_actions()) == len(set(view["hand"]))
+    assert state.legal_actions() == [f"bury {c}" for c in dict.fromkeys(view["hand"])]
     chosen = ["RJ", "RJ", "KS", "TS", "5H", "5H", "7C", view["taken_kitty"][0]]
     for count, card in enumerate(chosen):
         assert state.view(0)["to_bury"] == 8 - count
@@ -819,6 +834,7 @@ def test_s7_follow_pair_one_spade_plus_any_card() -> None:
     play(state, 0, "9S 9S")
     hand = state.view(1)["hand"]
     assert card_actions(state) == set(hand)  # any card may go first
+    assert state.legal_actions() == [f"play {c}" for c in dict.fromkeys(hand)]  # display order
     others = Counter(hand)
     others["QS"] -= 1
     want = {tuple(sorted(("QS", c))) for c in others if others[c] > 0}
@@ -866,8 +882,21 @@ def test_sec3_4_pairs_need_not_be_consecutive_three_pairs() -> None:
 
 def test_s9_trump_a_single() -> None:
     state = position({0: "AC", 1: "2H", 2: "5C", 3: "3C"}, void={1: "CT"})
-    event = trick(state, [(0, "AC"), (1, "2H"), (2, "5C"), (3, "3C")])
+    play(state, 0, "AC")
+    view = state.view(2)
+    assert view["lead"] == {"seat": 0, "cards": ["AC"], "kind": "single", "suit": "C"}
+    assert view["winning"] == 0 and view["to_follow"] == 0
+    assert state.view(1)["to_follow"] == 1
+    play(state, 1, "2H")
+    assert state.view(0)["winning"] == 1
+    event = trick(state, [(2, "5C"), (3, "3C")])
     assert event["winner"] == 1
+    assert event["plays"] == [
+        {"seat": 0, "cards": ["AC"]},
+        {"seat": 1, "cards": ["2H"]},
+        {"seat": 2, "cards": ["5C"]},
+        {"seat": 3, "cards": ["3C"]},
+    ]
 
 
 def test_s9_trump_a_single_higher_trump_later_wins() -> None:
