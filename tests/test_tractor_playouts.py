@@ -149,6 +149,22 @@ def check_no_leak(state: cardavia.State, views: Views) -> None:
                 assert not ({"card", "cards", "action"} & set(event))
 
 
+def check_trick_fields(state: cardavia.State, views: Views) -> None:
+    """The view's running totals agree with the deal's trick events."""
+    view = views[0]
+    if view["phase"] != "play":
+        return
+    tricks = [e for e in deal_events(state) if e["type"] == "trick"]
+    attackers = set(view["attackers"])
+    assert view["tricks_played"] == len(tricks)
+    assert view["points"] == sum(t["points"] for t in tricks if t["winner"] in attackers)
+    if tricks:
+        last = view["last_trick"]
+        assert last["plays"] == tricks[-1]["plays"] and last["winner"] == tricks[-1]["winner"]
+        assert last["points"] == tricks[-1]["points"]
+    assert all(v["trick"] == view["trick"] for v in views)
+
+
 def check_sample_state(state: cardavia.State, me: int, rng: random.Random) -> None:
     view = state.view(me)
     sampled = state.game.sample_state(view, random.Random(rng.randrange(2**31)))
@@ -233,6 +249,7 @@ def run_match(state: cardavia.State, chooser: int, every: int = 5) -> list[dict[
             check_refusals(state, views, actions, rng)
             check_json(state, views)
             check_no_leak(state, views)
+            check_trick_fields(state, views)
         if step % (6 * every) == 0 or now != phase:
             check_sample_state(state, rng.randrange(4), rng)
         if now == "play" and phase != "play":  # burying just ended

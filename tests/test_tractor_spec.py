@@ -1406,6 +1406,33 @@ def test_illegal_while_playing_unchanged_with_message(action: str) -> None:
     assert_illegal(state, action)
 
 
+@pytest.mark.parametrize(
+    ("action", "canonical"),
+    [("declare bj bj", "declare BJ BJ"), ("declare 2s", "declare 2S")],
+)
+def test_api_forgiving_parse_while_declaring(action: str, canonical: str) -> None:
+    state = start({0: "BJ BJ 2S"}, dealer=0)
+    state.apply(action)
+    assert state.events[-1]["action"] == canonical
+
+
+@pytest.mark.parametrize(("action", "canonical"), [("play as", "play AS"), ("play 10s", "play TS")])
+def test_api_forgiving_parse_while_playing(action: str, canonical: str) -> None:
+    state = position({0: "AS TS"})
+    state.apply(action)
+    assert state.events[-1]["action"] == canonical
+
+
+def test_api_follow_in_any_card_order_is_canonical() -> None:
+    state = position({0: "3S 3S 4S 4S", 1: "8S 8S 9S 9S"})
+    play(state, 0, "4S 3S 4S 3S")  # parsing accepts any order
+    assert state.events[-1]["action"] == "play 4S 4S 3S 3S"
+    state.apply("play 8S 9S 9S 8S")
+    assert Counter(c for e in state.events if e["type"] == "play" for c in e["cards"]) == Counter(
+        ["3S", "3S", "4S", "4S", "8S", "8S", "9S", "9S"]
+    )
+
+
 def test_illegal_from_wrong_seat_card_and_after_match() -> None:
     state = position({0: "AS", 1: "3S"})
     play(state, 0, "AS")
