@@ -272,7 +272,7 @@ def run_match(state: cardavia.State, chooser: int, every: int = 5) -> list[dict[
 @given(seed=st.integers(0, 2**31 - 1), chooser=st.integers(0, 2**31 - 1))
 def test_random_matches_keep_every_promise(seed: int, chooser: int) -> None:
     game = cardavia.new_game("tractor", deals=2)
-    results = run_match(game.new_state(seed=seed), chooser, every=6)
+    results = run_match(game.new_state(seed=seed), chooser, every=8)
     assert len(results) == 2 or results[-1]["match_won"] is not None
     assert game.new_state(seed=seed).to_json() == game.new_state(seed=seed).to_json()
 
