@@ -208,7 +208,9 @@ class TractorPresenter:
         return " ".join(card_label(card) for card in cards)
 
     def _deal_line(self, event: Mapping[str, Any], names: Sequence[str]) -> Text:
-        text = Text(self.t("deal", number=event.get("deal", "?")), style="bold cyan")
+        index = event.get("deal")
+        number = index + 1 if isinstance(index, int) else "?"  # the engine counts from 0
+        text = Text(self.t("deal", number=number), style="bold cyan")
         text.append(" ")
         text.append(
             self.t(
@@ -281,11 +283,12 @@ class TractorPresenter:
             text.append(" " + self.t("result.no_bonus"))
         gain = int(event.get("gain") or 0)
         outcome = "result.take_over" if attackers_won else "result.hold"
-        text.append(
-            "\n"
-            + self.t(outcome, points=event.get("points", 0), levels=self.t("gain", count=gain)),
-            style="bold",
-        )
+        if attackers_won and not gain:
+            outcome = "result.take_over_only"
+        team = self.t("result.team.us" if event.get("team") == 0 else "result.team.them")
+        points = event.get("points", 0)
+        levels = self.t("gain", count=gain)
+        text.append("\n" + self.t(outcome, points=points, team=team, levels=levels), style="bold")
         text.append(
             "\n"
             + self.t(
