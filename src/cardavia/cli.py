@@ -6,8 +6,9 @@
   :mod:`cardavia.terminal_guandan` (Guandan) and :mod:`cardavia.terminal_tractor` (Tractor;
   ``--lang en|fr|cs|id|zh``: its table speaks the catalogs' languages, the others English).
 - ``arena``: bots against bots over many deals, see :mod:`cardavia.arena`.
-- ``bench [doudizhu|poker|bridge|web|load] [ARGS]``: runs ``bench/doudizhu_speed.py`` (the
-  default), ``bench/poker_speed.py``, ``bench/bridge_speed.py`` or ``bench/web_speed.py``;
+- ``bench [doudizhu|poker|bridge|web|load|tractor] [ARGS]``: runs ``bench/doudizhu_speed.py``
+  (the default), ``bench/poker_speed.py``, ``bench/bridge_speed.py``, ``bench/web_speed.py``,
+  ``bench/load.py`` or ``bench/tractor_speed.py``;
   every other argument is passed on.
 - ``serve``: the web app on uvicorn, see :mod:`cardavia.web.app`; ``--prune-after 30d``
   (the default; ``off`` keeps every match) deletes the matches idle that long, hourly.
@@ -44,6 +45,7 @@ BENCHMARKS = {
     "bridge": "bridge_speed.py",
     "web": "web_speed.py",
     "load": "load.py",
+    "tractor": "tractor_speed.py",
 }
 DEFAULT_BENCHMARK = "doudizhu"
 
@@ -275,15 +277,16 @@ def build_parser() -> argparse.ArgumentParser:
     _add_arena_arguments(commands.add_parser("arena", help="bots against bots over many deals"))
     bench = commands.add_parser(
         "bench",
-        help="run a benchmark: doudizhu (default), poker, bridge or web",
-        usage="cardavia bench [doudizhu|poker|bridge|web|load] [ARGS ...]",
+        help="run a benchmark: doudizhu (default), poker, bridge, web, load or tractor",
+        usage="cardavia bench [doudizhu|poker|bridge|web|load|tractor] [ARGS ...]",
         description="Runs bench/doudizhu_speed.py (doudizhu, the default), "
-        "bench/poker_speed.py (poker), bench/bridge_speed.py (bridge) or "
-        "bench/web_speed.py (web) with this Python; "
+        "bench/poker_speed.py (poker), bench/bridge_speed.py (bridge), "
+        "bench/web_speed.py (web), bench/load.py (load) or bench/tractor_speed.py (tractor) "
+        "with this Python; "
         "every other argument goes to the script (cardavia bench poker --help lists them).",
     )
     bench.add_argument(
-        "args", nargs=argparse.REMAINDER, help="[doudizhu|poker|bridge|web|load] ARGS"
+        "args", nargs=argparse.REMAINDER, help="[doudizhu|poker|bridge|web|load|tractor] ARGS"
     )
     _add_serve_arguments(commands.add_parser("serve", help="the web app (FastAPI on uvicorn)"))
     _add_prune_arguments(
