@@ -245,8 +245,12 @@ def test_trick_and_declaring_lines() -> None:
     assert str(presenter.describe_event(lead, NAMES)) == (
         "Partner leads 8♠ 8♠ 9♠ 9♠ (tractor of 2 pairs)"
     )
+    # a follow played card by card is one line, once complete
     follow = {"type": "play", "seat": 3, "cards": ["3S"], "action": "play 3S"}
-    assert str(presenter.describe_event(follow, NAMES)) == "Bot 3 plays 3♠"
+    assert presenter.describe_event(follow, NAMES) is None
+    assert presenter.describe_event(dict(follow, cards=["4S", "5S"]), NAMES) is None
+    last = dict(follow, cards=["6S"], action="play 6S")
+    assert str(presenter.describe_event(last, NAMES)) == "Bot 3 plays 3♠ 4♠ 5♠ 6♠"
     # the eighth bury of a deal says so once
     lines = [presenter.describe_event({"type": "bury", "seat": 1}, NAMES) for _ in range(8)]
     assert lines[:7] == [None] * 7 and str(lines[7]) == "Bot 1 has buried 8 cards."
@@ -366,3 +370,25 @@ def test_quit_at_the_pause_leaves_the_table() -> None:
     out = buffer.getvalue()
     assert "The deal is over." in out and "You left the table." in out
     assert not state.is_over and "Deal 2:" not in out
+
+
+def test_nobody_declares_the_kitty_is_turned_up() -> None:
+    state = declaring_state()
+    for _ in range(4):
+        state.apply("pass")
+    events = [e for e in state.events if e["type"] in ("kitty_exposed", "trump")]
+    assert [e["type"] for e in events] == ["kitty_exposed", "trump"]
+    presenter = TractorPresenter()
+    line = str(presenter.describe_event(events[0], NAMES))
+    shown = presenter.cards(events[0]["cards"])
+    assert line.startswith(f"Nobody declared: the kitty is turned up ({shown});")
+    trump = presenter.trump_label(events[0]["trump"])
+    assert line.endswith(f"makes the trump {trump}.")
+    assert str(presenter.describe_event(events[1], NAMES)) == (
+        f"Trump: {trump}. You are the dealer: you pick up the kitty and bury eight cards."
+    )
+    view = state.view(0)
+    assert view["phase"] == "bury" and state.current_player == 0
+    text = " ".join(str(item) for item in presenter.table(view, NAMES, "T", ()))
+    if view["exposed_kitty"] is not None:
+        assert "Kitty turned up:" in text

@@ -35,6 +35,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardavia.cards import parse_card, rank_of
+from cardavia.engine import current_deal_events
 from cardavia.locale import LANGUAGES, t
 from cardavia.terminal import (
     GENERAL_COMMANDS,
@@ -98,10 +99,13 @@ def _missing(cards: Sequence[str], hand: Sequence[str]) -> list[str]:
 
 class _DealLog:
     """What the event lines need to remember within a deal: whether the next play leads
-    a trick, and how many cards the dealer has buried."""
+    a trick, the lead's size and each follower's cards so far (a follow played card by
+    card is told in one line once complete), how many cards the dealer has buried."""
 
     def __init__(self) -> None:
         self.leading = True
+        self.lead_size = 0
+        self.parts: dict[Any, list[str]] = {}
         self.buried = 0
 
 
@@ -234,14 +238,19 @@ class TractorPresenter:
         line += " " + self.said("takes_kitty", dealer, names)
         return Text(line, style="bold magenta")
 
-    def _play_line(self, event: Mapping[str, Any], names: Sequence[str]) -> Text:
+    def _play_line(self, event: Mapping[str, Any], names: Sequence[str]) -> Text | None:
         seat = event.get("seat")
         cards = list(event.get("cards") or [])
         if self.log.leading:
             self.log.leading = False
+            self.log.lead_size, self.log.parts = len(cards), {}
             words = self.said("leads", seat, names, cards="\0")
             shape = f" ({self.shape(len(cards))})"
         else:
+            cards = self.log.parts.pop(seat, []) + cards
+            if len(cards) < self.log.lead_size:  # the rest of this follow is still to come
+                self.log.parts[seat] = cards
+                return None
             words = self.said("plays", seat, names, cards="\0")
             shape = ""
         # The sentence with the cards coloured where the catalog puts them.
@@ -469,7 +478,10 @@ class TractorPresenter:
         self, view: Mapping[str, Any], names: Sequence[str], title: str, levels: Sequence[str]
     ) -> list[RenderableType]:
         items: list[RenderableType] = [self._seats(view, names, title, levels)]
-        items += [self._deal_status(view, names), self._declaration_line(view, names)]
+        items.append(self._deal_status(view, names))
+        declaration = self._declaration_line(view, names)
+        if declaration is not None:
+            items.append(declaration)
         phase = view.get("phase")
         if phase == "declare":
             items += self._declare_lines(view)
@@ -519,15 +531,22 @@ class TractorPresenter:
         line.append(" · " + self.t("status.level", level=level_label(view.get("level"))))
         line.append(" · " + self.t("status.trump", trump=self.trump_label(view.get("trump"))))
         dealer = view.get("dealer")
-        if view.get("phase") == "declare" and view.get("deal_number") == 1:
+        deal = current_deal_events(list(view.get("events") or []))[:1]
+        first_declarer_deals = bool(deal and deal[0].get("first_declarer_deals"))
+        if view.get("phase") == "declare" and first_declarer_deals:
             line.append(" · " + self.t("status.starting_dealer", player=seat_name(names, dealer)))
         else:
             line.append(" · " + self.t("status.dealer", player=seat_name(names, dealer)))
         line.append("\n" + self.levels_text(view.get("levels")))
         return line
 
-    def _declaration_line(self, view: Mapping[str, Any], names: Sequence[str]) -> Text:
+    def _declaration_line(self, view: Mapping[str, Any], names: Sequence[str]) -> Text | None:
+        """The standing declaration (and the kitty turned up when nobody declared); None
+        once play has started without any (a trump fixed by the deal)."""
         declaration = view.get("declaration")
+        exposed = view.get("exposed_kitty")
+        if declaration is None and exposed is None and view.get("phase") != "declare":
+            return None
         line = Text(self.t("declaration") + " ", style="bold")
         if isinstance(declaration, Mapping):
             line.append_text(cards_text(declaration.get("cards") or []))
@@ -536,7 +555,6 @@ class TractorPresenter:
             )
         else:
             line.append(self.t("declaration_none"), style="dim")
-        exposed = view.get("exposed_kitty")
         if isinstance(exposed, list):
             line.append("\n" + self.t("exposed") + " ", style="bold")
             line.append_text(cards_text(exposed))
