@@ -392,3 +392,15 @@ def test_nobody_declares_the_kitty_is_turned_up() -> None:
     text = " ".join(str(item) for item in presenter.table(view, NAMES, "T", ()))
     if view["exposed_kitty"] is not None:
         assert "Kitty turned up:" in text
+
+
+def test_hint_and_help_in_a_session_change_nothing() -> None:
+    state = declaring_state()
+    console, buffer = make_console()
+    lines = ["hint", "help", "table", "", "quit"]
+    hint_bot = cardavia.new_bot("tractor", level="random", seed=9)
+    code = play_session(state, console, lambda prompt: lines.pop(0), random_bots(), hint_bot)
+    out = buffer.getvalue()
+    assert code == 1 and len(state.events) == 1  # only the deal event
+    assert "Hint: " in out and "(type: " in out
+    assert "bury 3c 4c 6d …" in out and "You left the table." in out
