@@ -17,7 +17,7 @@ from cardavia.cli import PLAYABLE_GAMES, build_parser, main
 from cardavia.games.tractor.rules import pack_108
 from cardavia.locale import LANGUAGES
 from cardavia.terminal import Command, play_command, play_session, presenter_for
-from cardavia.terminal_tractor import TractorPresenter, effective_suit
+from cardavia.terminal_tractor import TractorPresenter, level_label
 
 NAMES = ["You", "Bot 1", "Partner", "Bot 3"]
 # Seat 0's 25 cards: level-2 cards to declare with, a pair of kings of spades, two low
@@ -193,7 +193,7 @@ def test_effective_suits_group_the_hand() -> None:
     lines = [str(line) for line in presenter.hand_lines(view)]
     # 7♣ is a level card, so a trump; hearts are trumps and have no group of their own
     assert lines == ["Your hand (7 cards):", "  Trumps: RJ 7♥ 7♠ A♥ 7♣", "  ♠: A♠", "  ♦: K♦"]
-    assert effective_suit("7C", "7", "H") == "T" and effective_suit("KD", "7", "NT") == "D"
+    assert [level_label(level) for level in (2, 10, 11, 14)] == ["2", "10", "J", "A"]
 
 
 def test_deal_result_lines() -> None:

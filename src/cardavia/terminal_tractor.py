@@ -34,8 +34,10 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from cardavia import tricks
 from cardavia.cards import parse_card, rank_of
 from cardavia.engine import current_deal_events
+from cardavia.games.tractor.rules import KITTY_SIZE, TRUMP, card_rules, level_rank, points
 from cardavia.locale import LANGUAGES, t
 from cardavia.terminal import (
     GENERAL_COMMANDS,
@@ -52,38 +54,18 @@ from cardavia.terminal import (
 )
 
 PREFIX = "terminal.tractor."
-TRUMP = "T"  # the effective suit of every trump (cardavia.games.tractor.rules.TRUMP)
 PLAIN_SUITS = "SHDC"
 JOKERS = ("BJ", "RJ")
-LEVEL_RANKS = {10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
-KITTY_SIZE = 8
 _PASS_WORDS = frozenset({"pass", "p", "no", "-"})
 _DECLARE_WORDS = ("declare", "d")
 
 
-def level_rank(level: Any) -> str:
-    """14 -> 'A', 10 -> 'T', 7 -> '7' (the level card's rank character)."""
-    if isinstance(level, int):
-        return LEVEL_RANKS.get(level, str(level))
-    return str(level)
-
-
 def level_label(level: Any) -> str:
     """14 -> 'A', 10 -> '10': the level as shown."""
+    if not (isinstance(level, int) and 2 <= level <= 14):
+        return str(level)
     rank = level_rank(level)
     return "10" if rank == "T" else rank
-
-
-def effective_suit(card: str, rank: str, trump: str | None) -> str:
-    """'T' for jokers, level cards and the trump suit, else the printed suit."""
-    if card in JOKERS or rank_of(card) == rank or card[1:] == trump:
-        return TRUMP
-    return card[1:]
-
-
-def points_of(cards: Sequence[str]) -> int:
-    """The cards' points: each 5 is 5, each ten and king 10."""
-    return sum(5 if rank_of(c) == "5" else 10 if rank_of(c) in "TK" else 0 for c in cards)
 
 
 def _ordered(cards: Sequence[str], hand: Sequence[str]) -> list[str]:
@@ -372,7 +354,7 @@ class TractorPresenter:
             raise ValueError(self.t("error.choice", count=len(choices)))
         cards = [self._parse(token) for token in self._tokens(low, _DECLARE_WORDS)]
         self._held(cards, view.get("hand") or [])
-        action = "declare " + " ".join(sorted(cards, key=lambda c: (c not in JOKERS, c)))
+        action = "declare " + " ".join(cards)  # one card, or two identical ones
         if action not in legal:
             raise ValueError(self.t("error.declaration"))
         return Command("action", action=action)
@@ -448,9 +430,6 @@ class TractorPresenter:
     def _can_follow(self, cards: Sequence[str], view: Mapping[str, Any]) -> bool:
         """Whether ``cards`` can still be completed into a legal follow (the engine's
         own test, so that a refusal is explained in the table's language)."""
-        from cardavia import tricks
-        from cardavia.games.tractor.rules import card_rules
-
         lead = view.get("lead") or {}
         rules = card_rules(int(view.get("level") or 2), view.get("trump"))
         hand = list(view.get("hand") or [])
@@ -589,7 +568,7 @@ class TractorPresenter:
             line = Text(self.t("buried_so_far") + " ", style="bold")
             if buried:
                 line.append_text(cards_text(buried))
-                line.append(f"  ({self.t('points', count=points_of(buried))})", style="dim")
+                line.append(f"  ({self.t('points', count=points(buried))})", style="dim")
             else:
                 line.append(self.t("nothing"), style="dim")
             lines.append(line)
@@ -637,11 +616,10 @@ class TractorPresenter:
     def hand_lines(self, view: Mapping[str, Any]) -> list[Text]:
         """Your hand by effective suit, trumps first, each group in the engine's order."""
         hand = [str(card) for card in view.get("hand") or []]
-        rank = level_rank(view.get("level") or 2)
-        trump = view.get("trump")
+        rules = card_rules(int(view.get("level") or 2), view.get("trump"))
         groups: dict[str, list[str]] = {}
         for card in hand:
-            groups.setdefault(effective_suit(card, rank, trump), []).append(card)
+            groups.setdefault(rules.suit_of(card), []).append(card)
         lines = [Text(self.t("hand", count=len(hand)), style="bold")]
         for suit in (TRUMP, *PLAIN_SUITS):
             if suit not in groups:
