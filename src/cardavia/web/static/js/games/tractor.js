@@ -123,11 +123,11 @@ export default {
     switch (event.type) {
       case 'deal':
         Object.assign(table, freshDeal(table.players), {
-          deal: event.deal,
+          deal: event.deal + 1, // the event counts deals from 0, the view from 1
           level: event.level,
           levels: [...event.levels],
           dealer: event.dealer,
-          dealerFixed: event.deal > 1,
+          dealerFixed: event.first_declarer_deals === false,
           turn: event.dealer,
         });
         break;
@@ -510,8 +510,8 @@ export default {
         return {
           seat: null,
           kind: 'deal',
-          content: t(event.deal > 1 ? 'event.tractor.deal' : 'event.tractor.deal_first', {
-            n: event.deal,
+          content: t(event.first_declarer_deals ? 'event.tractor.deal_first' : 'event.tractor.deal', {
+            n: event.deal + 1,
             level: levelLabel(event.level),
             player: name(event.dealer),
             us: levelLabel(event.levels[0]),
