@@ -6,13 +6,21 @@ following (Tractor puts its level cards and jokers in the trump suit; Tarot's tr
 suit of their own) and how strong a card is inside its suit. Following rules differ too:
 Bridge and Tractor only oblige a player to follow the suit led, Tarot also obliges a
 player who cannot follow to trump and to overtrump; those are flags, not copies.
+
+One card a player (Bridge, Tarot) uses :func:`playable` and :func:`trick_winner`. Tricks
+of several cards a player (Tractor, two packs) use the *combination* functions at the end:
+pairs of identical cards, tractors of pairs whose strengths are consecutive in their suit
+(so a game makes its ladder dense: Tractor's missing level rank leaves no gap), the follow
+obligations and the winner among plays of the lead's shape.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .cards import RANKS
 
@@ -136,3 +144,154 @@ def deal_respecting_voids(
         else:
             return dealt
     raise ValueError("no deal of the hidden cards respects every void")
+
+
+# --- Combinations: tricks of several cards a player (Tractor) -------------------------
+
+
+class Combination(NamedTuple):
+    """A single, a pair of identical cards or a tractor (two or more pairs on consecutive
+    strengths), all in one suit; ``top`` is the strength of its highest card."""
+
+    kind: str  # "single", "pair" or "tractor"
+    suit: str
+    pairs: int
+    top: int
+    size: int
+
+
+def identical_pairs(cards: Sequence[str]) -> list[str]:
+    """One card for each pair of identical copies in ``cards``, in order of completion."""
+    open_cards: set[str] = set()
+    pairs = []
+    for card in cards:
+        if card in open_cards:
+            open_cards.discard(card)
+            pairs.append(card)
+        else:
+            open_cards.add(card)
+    return pairs
+
+
+def combination_of(cards: Sequence[str], rules: TrickRules) -> Combination | None:
+    """What ``cards`` form as one play, or None when they are no single, pair or tractor."""
+    if not cards:
+        return None
+    suit = rules.suit_of(cards[0])
+    if any(rules.suit_of(card) != suit for card in cards):
+        return None
+    if len(cards) == 1:
+        return Combination("single", suit, 0, rules.strength(cards[0]), 1)
+    counts = Counter(cards)
+    if any(count != 2 for count in counts.values()):
+        return None
+    strengths = sorted(rules.strength(card) for card in counts)
+    if strengths != list(range(strengths[0], strengths[0] + len(strengths))):
+        return None  # a gap, or two different cards of equal strength
+    kind = "pair" if len(counts) == 1 else "tractor"
+    return Combination(kind, suit, len(counts), strengths[-1], len(cards))
+
+
+def lead_combinations(hand: Sequence[str], rules: TrickRules) -> list[list[str]]:
+    """Every single, pair and tractor ``hand`` holds: singles, then pairs, then tractors
+    (shortest first), each group in the hand's order. Identical cards count once."""
+    singles = [[card] for card in dict.fromkeys(hand)]
+    pair_cards = list(dict.fromkeys(identical_pairs(hand)))
+    pairs = [[card, card] for card in pair_cards]
+    return singles + pairs + _tractors(pair_cards, rules)
+
+
+def _tractors(pair_cards: list[str], rules: TrickRules) -> list[list[str]]:
+    by_place: dict[tuple[str, int], list[str]] = {}
+    for card in pair_cards:
+        by_place.setdefault((rules.suit_of(card), rules.strength(card)), []).append(card)
+    found: list[tuple[int, int, list[str]]] = []
+    for (suit, low), _ in by_place.items():
+        if (suit, low - 1) in by_place:
+            continue  # not the bottom of a run
+        run: list[list[str]] = []
+        while (suit, low + len(run)) in by_place:
+            run.append(by_place[(suit, low + len(run))])
+        for start in range(len(run)):
+            for end in range(start + 2, len(run) + 1):
+                for choice in _one_of_each(run[start:end]):
+                    found.append((end - start, 0, [card for card in choice for _ in (0, 1)]))
+    order = {card: index for index, card in enumerate(pair_cards)}
+    found.sort(key=lambda item: (item[0], min(order[card] for card in item[2])))
+    return [sorted(cards, key=order.__getitem__) for _, _, cards in found]
+
+
+def _one_of_each(places: list[list[str]]) -> list[list[str]]:
+    """Every way to take one card from each place (places of equal strength can hold
+    several different pairs, like two off-suit level pairs)."""
+    choices: list[list[str]] = [[]]
+    for place in places:
+        choices = [[*choice, card] for choice in choices for card in place]
+    return choices
+
+
+def can_complete_follow(
+    hand: Sequence[str], committed: Sequence[str], lead: Sequence[str], rules: TrickRules
+) -> bool:
+    """Whether a follower who already put ``committed`` on the trick and still holds
+    ``hand`` can finish a legal follow of ``lead``: as many cards as the lead; all of the
+    led suit when they hold enough, with as many pairs as the lead has (or as they hold);
+    every card of the led suit when they hold fewer; anything when void."""
+    needed = len(lead) - len(committed)
+    if needed < 0:
+        return False
+    suit = rules.suit_of(lead[0])
+    in_suit = [card for card in hand if rules.suit_of(card) == suit]
+    committed_in_suit = [card for card in committed if rules.suit_of(card) == suit]
+    held = len(in_suit) + len(committed_in_suit)
+    if held < len(lead):  # short or void: every card of the suit must go
+        return len(in_suit) <= needed
+    if len(committed_in_suit) < len(committed):
+        return False
+    must_pair = min(len(identical_pairs(lead)), len(identical_pairs(in_suit + committed_in_suit)))
+    return _most_pairs(in_suit, committed, needed) >= must_pair
+
+
+def _most_pairs(in_suit: list[str], committed: Sequence[str], needed: int) -> int:
+    """The most pairs a follow can hold once ``needed`` cards of ``in_suit`` are added to
+    ``committed``: matching a committed single costs one card a pair, a new pair two."""
+    paired = identical_pairs(committed)
+    singles = Counter(committed) - Counter(paired * 2)
+    available = Counter(in_suit)
+    matchable = sum(1 for card in singles if available[card])
+    new_pairs = sum(count // 2 for card, count in available.items() if card not in singles)
+    matched = min(matchable, needed)
+    return len(paired) + matched + min(new_pairs, (needed - matched) // 2)
+
+
+def follow_choices(
+    hand: Sequence[str], committed: Sequence[str], lead: Sequence[str], rules: TrickRules
+) -> list[str]:
+    """The distinct cards of ``hand`` that a follower who already put ``committed`` on
+    the trick may play next, each still completing a legal follow of ``lead``."""
+    choices = []
+    for card in dict.fromkeys(hand):
+        rest = list(hand)
+        rest.remove(card)
+        if can_complete_follow(rest, [*committed, card], lead, rules):
+            choices.append(card)
+    return choices
+
+
+def combination_winner(plays: Sequence[Sequence[str]], trump: str | None, rules: TrickRules) -> int:
+    """The index of the play (leader first) that wins: only plays of the lead's exact
+    shape count, in the led suit or (from a player void in it) all in ``trump``; trumps
+    beat the led suit, then the higher top card; equal plays: the earlier wins."""
+    lead = combination_of(plays[0], rules)
+    assert lead is not None  # every lead is a combination
+    best, best_key = 0, (lead.suit == trump, lead.top)
+    for index in range(1, len(plays)):
+        play = combination_of(plays[index], rules)
+        if play is None or (play.kind, play.size) != (lead.kind, lead.size):
+            continue
+        if play.suit not in (lead.suit, trump):
+            continue
+        key = (play.suit == trump, play.top)
+        if key > best_key:
+            best, best_key = index, key
+    return best

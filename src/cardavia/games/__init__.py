@@ -1,5 +1,5 @@
 """One module per game; importing this package registers every game."""
 
-from . import bridge, doudizhu, guandan, holdem, onepoker, runfast
+from . import bridge, doudizhu, guandan, holdem, onepoker, runfast, tractor
 
-__all__ = ["bridge", "doudizhu", "guandan", "holdem", "onepoker", "runfast"]
+__all__ = ["bridge", "doudizhu", "guandan", "holdem", "onepoker", "runfast", "tractor"]
