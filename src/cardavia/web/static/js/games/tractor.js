@@ -471,11 +471,15 @@ export default {
     const strong = document.createElement('strong');
     strong.textContent = this.resultLine(event, table, i18n);
     add(strong, 'deal-result');
-    add(t('table.tractor.breakdown', this.breakdownParams(event)), 'breakdown');
+    add(t(this.breakdownKey(event), this.breakdownParams(event)), 'breakdown');
     add(fmt('table.tractor.kitty_shown', { cards: event.kitty, points: event.kitty_points }), 'kitty');
     add(t('table.tractor.standing', { us: levelLabel(event.levels[0]), them: levelLabel(event.levels[1]) }), 'standing');
     add(t('table.tractor.next_dealer', { player: name(event.next_dealer) }), 'next-dealer');
     return box;
+  },
+
+  breakdownKey(event) {
+    return event.multiplier ? 'table.tractor.breakdown' : 'table.tractor.breakdown_none';
   },
 
   breakdownParams(event) {
@@ -566,7 +570,7 @@ export default {
       case 'deal_result': {
         const parts = [
           this.resultLine(event, table, i18n),
-          t('table.tractor.breakdown', this.breakdownParams(event)),
+          t(this.breakdownKey(event), this.breakdownParams(event)),
         ];
         const line = fmt('event.tractor.kitty', { cards: event.kitty });
         const content = document.createDocumentFragment();
@@ -608,7 +612,7 @@ export default {
     kitty.append(i18n.fmt('table.tractor.kitty_shown', { cards: event.kitty, points: event.kitty_points }));
     return [
       this.resultLine(event, table, i18n),
-      i18n.t('table.tractor.breakdown', this.breakdownParams(event)),
+      i18n.t(this.breakdownKey(event), this.breakdownParams(event)),
       kitty,
       i18n.t('table.tractor.standing', { us: levelLabel(event.levels[0]), them: levelLabel(event.levels[1]) }),
       i18n.t('table.tractor.next_dealer', { player: name(event.next_dealer) }),
