@@ -12,7 +12,7 @@ their decisions, so each run replays the same match."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -21,17 +21,20 @@ from playwright.sync_api import Browser, Locator, Page, expect
 import cardavia
 from cardavia import tricks
 from cardavia.games.tractor import rules as tr
+from cardavia.locale import catalog
 
 from .conftest import (
     CARD,
     ApiLog,
     Server,
+    assert_translated,
     close_page,
     new_page,
     open_seeded_match,
     posts,
     screenshot,
     sent_actions,
+    store_match,
     table_attr,
     token,
 )
@@ -155,7 +158,7 @@ def a_follow(view: dict[str, Any]) -> list[str]:
     """A legal complete follow: card by card, the first card that can still complete one."""
     rules = rules_of(view)
     hand = list(view["hand"])
-    mine = next((play["cards"] for play in view["trick"] if play["seat"] == 0), [])
+    mine: list[str] = next((play["cards"] for play in view["trick"] if play["seat"] == 0), [])
     committed = list(mine)
     chosen: list[str] = []
     for _ in range(view["to_follow"]):
@@ -177,6 +180,14 @@ def a_wrong_follow(view: dict[str, Any]) -> list[str] | None:
     if need < 1 or len(in_suit) < need or not others:
         return None
     return in_suit[: need - 1] + others[:1]
+
+
+def not_a_lead(view: dict[str, Any]) -> list[str] | None:
+    """Two cards of different suits (never a pair or a tractor), if the hand has them."""
+    rules = rules_of(view)
+    first = view["hand"][0]
+    other = next((c for c in view["hand"] if rules.suit_of(c) != rules.suit_of(first)), None)
+    return [first, other] if other else None
 
 
 def confirm(page: Page) -> str:
@@ -273,7 +284,7 @@ def bury(page: Page, server: Server, match: str, size: str) -> str:
     groups = cards.evaluate_all("nodes => nodes.map(n => n.dataset.suitGroup)")
     assert groups[0] == "T", "trumps come first"
     starts = page.locator("[data-testid=hand-card].is-group-start")
-    changes = sum(1 for a, b in zip(groups, groups[1:], strict=False) if a != b)
+    changes = sum(1 for a, b in pairwise(groups) if a != b)
     expect(starts).to_have_count(changes)
     expect(page.get_by_test_id("turn")).to_have_text("Your turn: bury 8 cards")
     expect(page.get_by_test_id("tr-kitty")).to_contain_text("From the kitty")
@@ -303,6 +314,14 @@ def play_turn(page: Page, server: Server, match: str, checks: dict[str, bool], s
     view = current_view(page, server, match)
     assert view["phase"] == "play"
     if not view["to_follow"]:
+        if not checks["lead"]:
+            wrong_lead = not_a_lead(view)
+            if wrong_lead:
+                select(page, wrong_lead)
+                expect(page.get_by_test_id("selection")).to_contain_text("Not a lead")
+                expect(page.get_by_test_id("confirm")).to_be_disabled()
+                unselect(page)
+                checks["lead"] = True
         lead = view["legal_actions"][0].split()[1:]
         select(page, lead)
         return confirm(page)
@@ -333,7 +352,7 @@ def play_turn(page: Page, server: Server, match: str, checks: dict[str, bool], s
 def selected_order(view: dict[str, Any], cards: list[str]) -> list[str]:
     """The follow as the page sends it: the selected cards in the order of the hand."""
     left = list(cards)
-    order = []
+    order: list[str] = []
     for card in view["hand"]:
         if card in left:
             left.remove(card)
@@ -360,11 +379,6 @@ def check_trick(page: Page, server: Server, match: str) -> None:
 # --- fixtures and the test ---------------------------------------------------------------------
 
 
-@pytest.fixture
-def log() -> Iterator[ApiLog]:
-    yield ApiLog()
-
-
 def seeded_deal(seed: int) -> cardavia.State:
     """Deal 1 with You as starting dealer, so You declare first (and deal)."""
     return cardavia.new_game("tractor").new_state(seed=seed, deal={"dealer": 0})
@@ -385,7 +399,7 @@ def test_whole_deal_by_clicks(browser: Browser, server: Server, size: str) -> No
         assert outcome == "turn"
         outcome = bury(page, server, match, size)
         expect(page.get_by_test_id("tr-levels")).to_contain_text("dealer You")
-        checks = {"wrong": False, "multi": False, "screen": False}
+        checks = {"wrong": False, "multi": False, "screen": False, "lead": False}
         for _ in range(40):
             if outcome != "turn":
                 break
@@ -395,6 +409,7 @@ def test_whole_deal_by_clicks(browser: Browser, server: Server, size: str) -> No
                 checks["screen"] = True
             outcome = play_turn(page, server, match, checks, size)
         assert outcome == "next", f"no deal result after forty turns ({outcome})"
+        assert checks["wrong"] and checks["multi"] and checks["lead"], checks
         interlude = page.get_by_test_id("interlude")
         expect(interlude.get_by_test_id("deal-result")).to_contain_text("Deal 1:")
         expect(interlude.get_by_test_id("breakdown")).to_contain_text("Trick points")
@@ -419,5 +434,41 @@ def test_whole_deal_by_clicks(browser: Browser, server: Server, size: str) -> No
         assert outcome == "turn"
         one_screen(page, "deal-2", size)
         check_hidden(log)
+    finally:
+        close_page(page)
+
+
+@pytest.mark.parametrize("lang", ["fr", "cs", "id", "zh"])
+def test_burial_in_every_language(browser: Browser, server: Server, lang: str) -> None:
+    """The dealer's 33 cards at 375 × 800 in each language: the turn, the levels, the trump
+    and the burial line in the page's language, no catalog key or placeholder shown, one
+    screen with 7 and then 8 cards selected; the rules panel has its four sections."""
+    page = new_page(browser, server, viewport=SIZES["phone"])
+    try:
+        state = cardavia.new_game("tractor").new_state(seed=41, deal={"dealer": 0, "trump": "S"})
+        match_id, secret = f"seeded-tractor-bury-{lang}", f"token-tractor-{lang}-0123456789"
+        store_match(server, match_id, secret, state, LEVEL)
+        page.goto(f"/{lang}/")
+        page.evaluate(
+            "([id, token]) => localStorage.setItem(`cardavia.token.${id}`, token)",
+            [match_id, secret],
+        )
+        page.goto(f"/{lang}/play/tractor/{match_id}")
+        assert wait_for(page) == "turn"
+        expect(page.locator("[data-testid=hand-card]")).to_have_count(33)
+        view = current_view(page, server, match_id)
+        select(page, view["hand"][-7:])
+        assert_translated(page, lang, [])
+        turn = catalog(lang)["table.tractor.turn.bury"]
+        assert isinstance(turn, dict)
+        expect(page.get_by_test_id("turn")).to_have_text(turn["other"].replace("{count}", "8"))
+        expect(page.get_by_test_id("confirm")).to_be_disabled()
+        one_screen(page, f"bury-{lang}", "phone")
+        select(page, view["hand"][:1])
+        expect(page.get_by_test_id("confirm")).to_be_enabled()
+        assert_translated(page, lang, [])
+        one_screen(page, f"bury-8-{lang}", "phone")
+        page.get_by_test_id("rules-open").click()
+        expect(page.get_by_test_id("rules-dialog").get_by_test_id("rule-section")).to_have_count(4)
     finally:
         close_page(page)

@@ -372,7 +372,11 @@ export default {
       'tr-levels',
       part(t('table.tractor.deal_level', { n: table.deal, level: levelLabel(table.level) })),
       ' · ',
-      part(t('table.tractor.dealer_is', { player: dealer })),
+      part(
+        t(table.dealerFixed || table.phase !== 'declare' ? 'table.tractor.dealer_is' : 'table.tractor.starter_is', {
+          player: dealer,
+        }),
+      ),
       ' · ',
       part(t('table.tractor.levels', { us: levelLabel(table.levels[0]), them: levelLabel(table.levels[1]) })),
     );
