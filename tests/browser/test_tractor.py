@@ -52,6 +52,7 @@ NEEDED = [
     "[data-testid=tr-points]",
     "[data-testid=tr-trick]",
     "[data-testid=tr-kitty]",
+    "[data-testid=tr-buried]",
     "[data-testid=tr-exposed]",
     "[data-testid=turn]",
     "[data-testid=table] button:enabled",
@@ -305,6 +306,7 @@ def bury(page: Page, server: Server, match: str, size: str) -> str:
     assert view["kitty"] is not None and sorted(view["kitty"]) == sorted(order)
     assert len(view["hand"]) == 25
     expect(page.get_by_test_id("records")).to_contain_text("You bury a card (8 of 8)")
+    expect(page.get_by_test_id("tr-buried").locator(".card-chip")).to_have_count(8)
     return outcome
 
 

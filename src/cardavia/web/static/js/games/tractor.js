@@ -393,6 +393,10 @@ export default {
     if (table.phase === 'bury' && view?.taken_kitty && view.current_player === 0) {
       line('tr-kitty', fmt('table.tractor.taken_kitty', { cards: view.taken_kitty }));
     }
+    if (table.phase === 'play' && view?.kitty?.length && view.dealer === 0 && view.deal_number === table.deal) {
+      // The dealer's own kitty, for the dealer only (public once the deal ends).
+      line('tr-buried', fmt('table.tractor.buried', { cards: view.kitty }));
+    }
     if (table.phase === 'play' || table.phase === 'bury') {
       const attackers = [next(table.dealer), next(next(next(table.dealer)))];
       line(
