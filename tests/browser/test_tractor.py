@@ -254,8 +254,15 @@ def declare(page: Page, server: Server, match: str, size: str) -> str:
     box = page.locator("[data-testid=declare]")
     expect(box).to_have_count(len(legal))
     assert box.evaluate_all("nodes => nodes.map(n => n.dataset.action)") == legal
-    expect(page.get_by_test_id("confirm")).to_be_hidden()
+    expect(page.get_by_test_id("confirm")).to_be_disabled()
     expect(page.get_by_test_id("pass")).to_be_enabled()
+    # Selecting a declaration's cards offers it to Confirm as well.
+    select(page, legal[-1].split()[1:])
+    expect(page.get_by_test_id("selection")).to_have_text(
+        "Press Confirm to declare with these cards."
+    )
+    expect(page.get_by_test_id("confirm")).to_be_enabled()
+    unselect(page)
     expect(page.get_by_test_id("tr-trump")).to_contain_text("no declaration yet")
     expect(page.get_by_test_id("turn")).to_have_text("Your turn: declare trumps or pass")
     one_screen(page, "declare", size)
@@ -472,5 +479,39 @@ def test_burial_in_every_language(browser: Browser, server: Server, lang: str) -
         one_screen(page, f"bury-8-{lang}", "phone")
         page.get_by_test_id("rules-open").click()
         expect(page.get_by_test_id("rules-dialog").get_by_test_id("rule-section")).to_have_count(4)
+    finally:
+        close_page(page)
+
+
+def test_every_declaration_offered_on_a_phone(browser: Browser, server: Server) -> None:
+    """A hand that can declare seven ways (each level card, the level pair, both joker
+    pairs): the box lists exactly those, all on one screen at 375 × 800, and the strongest
+    one is sent as offered."""
+    pack = tr.pack_108()
+    mine = ["RJ", "RJ", "BJ", "BJ", "2S", "2S", "2H", "2D", "2C"]
+    for card in mine:
+        pack.remove(card)
+    hand = mine + pack[:16]
+    rest = pack[16:]
+    hands = [hand, rest[:25], rest[25:50], rest[50:75]]
+    state = cardavia.new_game("tractor").new_state(
+        seed=5, deal={"dealer": 0, "hands": hands, "kitty": rest[75:83]}
+    )
+    page = new_page(browser, server, viewport=SIZES["phone"])
+    try:
+        match = open_seeded_match(page, server, state, LEVEL, "tractor-declarations")
+        assert wait_for(page) == "turn"
+        legal = [a for a in current_view(page, server, match)["legal_actions"] if a != "pass"]
+        assert len(legal) == 7, legal
+        box = page.locator("[data-testid=declare]")
+        assert box.evaluate_all("nodes => nodes.map(n => n.dataset.action)") == legal
+        expect(box.last).to_have_attribute("aria-label", "Declare JOKER ★ JOKER ★")
+        one_screen(page, "declarations", "phone")
+        sent_posts = posts(page)
+        version = table_attr(page, "version")
+        box.last.click()
+        sent(page, version)
+        assert sent_actions(sent_posts) == ["declare RJ RJ"]
+        expect(page.get_by_test_id("tr-trump")).to_contain_text("no trump suit")
     finally:
         close_page(page)

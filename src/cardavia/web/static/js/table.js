@@ -112,8 +112,8 @@ const players = () => view()?.hand_sizes?.length ?? view()?.scores?.length ?? 3;
 // wild cards); ``seatNote(seat, table, context)`` a short badge beside a seat's name;
 // ``centreInfo`` may return a Node;
 // ``actionButtons(view, table, context)`` buttons of its own in the row of the controls
-// (Tractor's declarations): null, or ``{ label, buttons: [{ action, label, testid }],
-// confirm }`` (confirm false hides Confirm meanwhile); an action of ``actionsFor`` may be
+// (Tractor's declarations): null, or ``{ title?, label, buttons: [{ action, label, aria?,
+// testid }], confirm? }`` (a title shown before them; confirm false hides Confirm); an action of ``actionsFor`` may be
 // a list of actions, sent one after the other in order by one Confirm (Tractor's burial);
 // ``passLabel(view, context)`` the Pass button's text (or null for the usual);
 // ``keepHandOrder`` the hand is drawn as the view orders it (no sort button);
@@ -588,13 +588,19 @@ function drawControls() {
     ui.confirm.hidden = ui.confirm.hidden || extra.confirm === false;
     ui.generic.hidden = false;
     ui.generic.setAttribute('aria-label', extra.label ?? '');
+    const title = document.createElement('span');
+    title.className = 'generic-title';
+    title.textContent = extra.title ?? '';
+    title.hidden = !extra.title;
     ui.generic.replaceChildren(
-      ...extra.buttons.map(({ action, label, testid }) => {
+      title,
+      ...extra.buttons.map(({ action, label, aria, testid }) => {
         const button = document.createElement('button');
         button.type = 'button';
         button.className = 'button';
         button.dataset.action = action;
         if (testid) button.dataset.testid = testid;
+        if (aria) button.setAttribute('aria-label', aria);
         button.append(label ?? action);
         button.disabled = !myTurn || !legal.has(action);
         button.classList.toggle('is-hinted', state.hinted === action);

@@ -251,18 +251,22 @@ export default {
 
   // --- what the selection sends -------------------------------------------------------
 
-  // Declarations as buttons (only the legal ones; Pass is the table's own button).
+  // Declarations as buttons (only the legal ones; Pass is the table's own button), each
+  // showing its cards under one title; selecting the cards and Confirm works as well.
   actionButtons(view, table, { i18n }) {
     if (view.phase !== 'declare') return null;
     const declarations = (view.legal_actions ?? []).filter((action) => action.startsWith('declare '));
     return {
-      confirm: false,
+      title: declarations.length ? i18n.t('table.tractor.declare_box') : '',
       label: i18n.t('table.tractor.declare_box'),
       buttons: declarations.map((action) => {
         const cards = actionCards(action);
-        const label = document.createDocumentFragment();
-        label.append(i18n.t('table.tractor.declare'), ' ', chips(cards));
-        return { action, label, testid: 'declare' };
+        return {
+          action,
+          label: chips(cards),
+          aria: `${i18n.t('table.tractor.declare')} ${cards.map(cardText).join(' ')}`,
+          testid: 'declare',
+        };
       }),
     };
   },
