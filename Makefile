@@ -3,7 +3,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play run test lint bench bench-web bench-guandan arena
+.PHONY: play run test lint bench bench-web bench-guandan bench-tractor arena
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -38,3 +38,7 @@ bench-web: $(STAMP)
 
 bench-guandan: $(STAMP)
 	$(BIN)/python bench/guandan_speed.py
+
+# Tractor deals/s and follow generation; OpenSpiel Hearts/Spades beside it when installed.
+bench-tractor: $(STAMP)
+	$(BIN)/python bench/tractor_speed.py

@@ -12,7 +12,9 @@ does. Everything is drawn from ``random.Random`` with fixed seeds.
 
 from __future__ import annotations
 
+import json
 import random
+from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -153,10 +155,35 @@ def same_as_a_legal_action(before: State, after: State, source: str) -> bool:
         played = sorted(rank_of(card) for card in new["cards"])
         plays = [action.split()[1:] for action in legal if action.startswith("play ")]
         return any(sorted(rank_of(card) for card in cards) == played for cards in plays)
+    if before.game.name == "tractor":
+        return _tractor_one_by_one(before, after)
     if before.game.name == "guandan" and new["type"] == "play":
         # One combination from the same ranks and wild cards (a reading's suits are free).
         return any(_guandan_play(after) == _guandan_play(_applied(before, a)) for a in legal)
     return False
+
+
+def _tractor_one_by_one(before: State, after: State) -> bool:
+    """Tractor accepts several follow or bury cards at once (spec §6b): the same as
+    playing them one by one, each a listed action at its turn (the record then holds one
+    event per card instead of one for all)."""
+    seat = before.current_player
+    assert seat is not None
+    gone = Counter(before.view(seat)["hand"]) - Counter(after.view(seat)["hand"])
+    verb = after.events[-1]["type"]
+    trial = before.clone()
+    for card in gone.elements():
+        action = f"{verb} {card}"
+        if action not in trial.legal_actions():
+            return False
+        trial.apply(action)
+    return _without_events(trial) == _without_events(after)
+
+
+def _without_events(state: State) -> dict[str, Any]:
+    data = json.loads(state.to_json())["state"]
+    data.pop("events")
+    return dict(data)
 
 
 def _applied(state: State, action: str) -> State:
@@ -257,20 +284,38 @@ def valid_deal(name: str, rng: random.Random) -> dict[str, Any]:
             "vulnerability": "ns",
             "dealer": 2,
         }
+    if name == "tractor":
+        cards = rng.sample(pack_54() * 2, 108)
+        return {
+            "hands": [cards[i : i + 25] for i in range(0, 100, 25)],
+            "kitty": cards[100:],
+            "dealer": 3,
+            "levels": [7, 4],
+            "trump": "NT",
+        }
     raise AssertionError(f"no valid deal for {name}")
 
 
 REQUIRED_KEYS = {"hands", "bottom", "board", "stock"}
+
+
+def required_keys(name: str) -> set[str]:
+    """Deal keys without a default: Tractor deals every pile it is not given (§6b)."""
+    return set() if name == "tractor" else REQUIRED_KEYS
+
+
 NEVER_VALID: list[Any] = [True, False, 1.5, "x", "", "0", [], {}, [None], [[]], -1, 4, 10**30]
 NEVER_VALID += [2**64, 10**5000, "AS", ["AS"], [True], ("AS",), b"AS", object(), float("nan")]
 
 
-def deal_mutations(deal: dict[str, Any], rng: random.Random) -> Iterator[tuple[str, Any]]:
+def deal_mutations(
+    deal: dict[str, Any], rng: random.Random, required: set[str]
+) -> Iterator[tuple[str, Any]]:
     """(what was changed, the changed deal), each one an illegal deal."""
     for key, value in deal.items():
-        for junk in NEVER_VALID + ([None] if key in REQUIRED_KEYS else []):
+        for junk in NEVER_VALID + ([None] if key in required else []):
             yield f"{key}={label(junk)}", {**deal, key: junk}
-        if key in REQUIRED_KEYS:
+        if key in required:
             yield f"no {key}", {other: v for other, v in deal.items() if other != key}
         if isinstance(value, list):
             yield from _element_mutations(deal, key, value, rng)
@@ -341,7 +386,7 @@ def test_malformed_deals_are_invalid_deals(name: str) -> None:
     for _ in range(3):
         deal = valid_deal(name, rng)
         game.new_state(seed=1, deal=deal)  # the unmutated deal is legal
-        for what, changed in deal_mutations(deal, rng):
+        for what, changed in deal_mutations(deal, rng, required_keys(name)):
             if changed is None:
                 continue
             tried += 1
@@ -378,7 +423,7 @@ def test_a_deal_that_is_not_a_dict_is_an_invalid_deal(name: str, deal: Any) -> N
 @pytest.mark.parametrize("name", GAMES)
 def test_optional_keys_given_as_none_take_their_default(name: str) -> None:
     deal = valid_deal(name, random.Random(1))
-    optional = {key: None for key in deal if key not in REQUIRED_KEYS}
+    optional = {key: None for key in deal if key not in required_keys(name)}
     state = cardavia.new_game(name).new_state(seed=1, deal={**deal, **optional})
     assert state.current_player is not None
 

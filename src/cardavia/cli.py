@@ -2,11 +2,13 @@
 
 - ``play``: a terminal table against bots, see :mod:`cardavia.terminal` (Dou Dizhu, Run
   Fast), :mod:`cardavia.terminal_poker` (Hold'em, One Poker) and
-  :mod:`cardavia.terminal_bridge` (Contract Bridge; ``--scoring duplicate|rubber``) and
-  :mod:`cardavia.terminal_guandan` (Guandan).
+  :mod:`cardavia.terminal_bridge` (Contract Bridge; ``--scoring duplicate|rubber``),
+  :mod:`cardavia.terminal_guandan` (Guandan) and :mod:`cardavia.terminal_tractor` (Tractor;
+  ``--lang en|fr|cs|id|zh``: its table speaks the catalogs' languages, the others English).
 - ``arena``: bots against bots over many deals, see :mod:`cardavia.arena`.
-- ``bench [doudizhu|poker|bridge|web|load] [ARGS]``: runs ``bench/doudizhu_speed.py`` (the
-  default), ``bench/poker_speed.py``, ``bench/bridge_speed.py`` or ``bench/web_speed.py``;
+- ``bench [doudizhu|poker|bridge|web|load|tractor] [ARGS]``: runs ``bench/doudizhu_speed.py``
+  (the default), ``bench/poker_speed.py``, ``bench/bridge_speed.py``, ``bench/web_speed.py``,
+  ``bench/load.py`` or ``bench/tractor_speed.py``;
   every other argument is passed on.
 - ``serve``: the web app on uvicorn, see :mod:`cardavia.web.app`; ``--prune-after 30d``
   (the default; ``off`` keeps every match) deletes the matches idle that long, hourly.
@@ -28,9 +30,12 @@ from rich.text import Text
 
 from cardavia.ai import LEVELS
 from cardavia.arena import ENGINES, ArenaSettings, arena_command, parse_levels
+from cardavia.locale import LANGUAGES
 from cardavia.terminal import play_command
 
-PLAYABLE_GAMES = ("doudizhu", "runfast", "guandan", "holdem", "onepoker", "bridge")
+PLAYABLE_GAMES = ("doudizhu", "runfast", "guandan", "tractor", "holdem", "onepoker", "bridge")
+# Tables whose texts come from the catalogs (``--lang``); the others are English.
+LOCALISED_TABLES = ("tractor",)
 BRIDGE_SCORINGS = ("duplicate", "rubber")
 EXIT_USAGE = 2
 # ``cardavia bench NAME`` runs bench/<script>.
@@ -40,6 +45,7 @@ BENCHMARKS = {
     "bridge": "bridge_speed.py",
     "web": "web_speed.py",
     "load": "load.py",
+    "tractor": "tractor_speed.py",
 }
 DEFAULT_BENCHMARK = "doudizhu"
 
@@ -164,6 +170,12 @@ def _add_play_arguments(play: argparse.ArgumentParser) -> None:
         default=None,
         help="bridge only: one deal with duplicate scoring (default) or a rubber",
     )
+    play.add_argument(
+        "--lang",
+        choices=list(LANGUAGES),
+        default="en",
+        help="the table's language (tractor; the other tables are in English)",
+    )
 
 
 def _add_arena_arguments(arena: argparse.ArgumentParser) -> None:
@@ -259,21 +271,22 @@ def build_parser() -> argparse.ArgumentParser:
         commands.add_parser(
             "play",
             help="play in the terminal against bots "
-            "(doudizhu, runfast, guandan, holdem, onepoker, bridge)",
+            "(doudizhu, runfast, guandan, tractor, holdem, onepoker, bridge)",
         )
     )
     _add_arena_arguments(commands.add_parser("arena", help="bots against bots over many deals"))
     bench = commands.add_parser(
         "bench",
-        help="run a benchmark: doudizhu (default), poker, bridge or web",
-        usage="cardavia bench [doudizhu|poker|bridge|web|load] [ARGS ...]",
+        help="run a benchmark: doudizhu (default), poker, bridge, web, load or tractor",
+        usage="cardavia bench [doudizhu|poker|bridge|web|load|tractor] [ARGS ...]",
         description="Runs bench/doudizhu_speed.py (doudizhu, the default), "
-        "bench/poker_speed.py (poker), bench/bridge_speed.py (bridge) or "
-        "bench/web_speed.py (web) with this Python; "
+        "bench/poker_speed.py (poker), bench/bridge_speed.py (bridge), "
+        "bench/web_speed.py (web), bench/load.py (load) or bench/tractor_speed.py (tractor) "
+        "with this Python; "
         "every other argument goes to the script (cardavia bench poker --help lists them).",
     )
     bench.add_argument(
-        "args", nargs=argparse.REMAINDER, help="[doudizhu|poker|bridge|web|load] ARGS"
+        "args", nargs=argparse.REMAINDER, help="[doudizhu|poker|bridge|web|load|tractor] ARGS"
     )
     _add_serve_arguments(commands.add_parser("serve", help="the web app (FastAPI on uvicorn)"))
     _add_prune_arguments(
@@ -294,6 +307,9 @@ def _play_main(args: argparse.Namespace, console: Console) -> int:
             console.print(Text("cardavia play: --scoring is for bridge only"))
             return EXIT_USAGE
         options["scoring"] = args.scoring
+    if args.lang != "en" and args.game not in LOCALISED_TABLES:
+        console.print(Text(f"cardavia play: --lang is for {', '.join(LOCALISED_TABLES)} only"))
+        return EXIT_USAGE
     try:
         return play_command(
             args.game,
@@ -304,6 +320,7 @@ def _play_main(args: argparse.Namespace, console: Console) -> int:
             delay=args.delay,
             budget=args.budget,
             options=options,
+            lang=args.lang,
         )
     except KeyboardInterrupt:
         console.print("\nYou left the table.")

@@ -6,8 +6,13 @@ lines are read depends on the game family, through a :class:`Presenter`: the cli
 games (Dou Dizhu, Run Fast) here, where reading what the human types is :func:`interpret`
 and everything shown is built by the ``render_*`` and ``describe_*`` functions; the poker
 games (Hold'em, One Poker) in :mod:`cardavia.terminal_poker`; Contract Bridge in
-:mod:`cardavia.terminal_bridge`; Guandan in :mod:`cardavia.terminal_guandan`.
-:data:`GAME_TITLES` and :func:`make_bot` also serve the arena.
+:mod:`cardavia.terminal_bridge`; Guandan in :mod:`cardavia.terminal_guandan`; Tractor in
+:mod:`cardavia.terminal_tractor`. :data:`GAME_TITLES` and :func:`make_bot` also serve the
+arena.
+
+The loop's own lines (leaving, a refusal, a hint, the replay line) are English unless the
+presenter has a ``session_text(key, **params)`` (the catalogs' texts of its language, see
+:data:`SESSION_TEXTS` for the keys); a presenter with ``seat_names()`` names the seats.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ GAME_TITLES = {
     "onepoker": "One Poker",
     "bridge": "Contract Bridge",
     "guandan": "Guandan",
+    "tractor": "Tractor (Shengji)",
 }
 # Games whose seats have names of their own at the table (seat 0 is always "You").
 TABLE_NAMES: dict[str, tuple[str, ...]] = {
@@ -278,11 +284,13 @@ class Command:
     action, and a ``message``, if any, is shown once it is applied: how a shortcut was
     read), 'help', 'hint', 'quit', 'table', 'empty', 'error' (then ``message`` says
     why) or 'info' (``message`` is shown and the human is asked again: Guandan's numbered
-    readings)."""
+    readings). ``more`` are engine actions applied after ``action``, in order (Tractor's
+    eight cards buried from one line): all of them or, when one is refused, none."""
 
     kind: str
     action: str = ""
     message: str = ""
+    more: tuple[str, ...] = ()
 
 
 HELP_TEXT = """\
@@ -585,17 +593,39 @@ def _format_value(value: Any, names: Sequence[str]) -> str:
     return json.dumps(value)
 
 
+def render_scores(
+    scores: Sequence[int],
+    names: Sequence[str],
+    title: str = "Scores",
+    columns: tuple[str, str] = ("Seat", "Points"),
+) -> Table:
+    """The final score of each seat, signed and coloured (every game's ending)."""
+    table = Table(title=title, title_style="bold")
+    table.add_column(columns[0], style="bold")
+    table.add_column(columns[1], justify="right")
+    for seat, points in enumerate(scores):
+        style = "green" if points > 0 else "red" if points < 0 else ""
+        table.add_row(seat_name(names, seat), Text(f"{points:+}", style=style))
+    return table
+
+
+def hint_line(words: Text, typed: str, label: str = "type") -> Text:
+    """A suggested action in words, then how to type it: 'play 3♠   (type: 3)'."""
+    hint = words.copy()
+    hint.append(f"   ({label}: {typed})", style="dim")
+    return hint
+
+
+def ending_lines(title: str, *tables: RenderableType) -> list[RenderableType]:
+    """What a table shows when the session ends: a blank line, the title, the tables."""
+    return [Text(""), Text(title, style="bold"), *tables]
+
+
 def render_result(
     events: Sequence[Mapping[str, Any]], scores: Sequence[int], names: Sequence[str]
 ) -> list[Table]:
     """The scores per seat, and the breakdown of the last result event."""
-    score_table = Table(title="Scores", title_style="bold")
-    score_table.add_column("Seat", style="bold")
-    score_table.add_column("Points", justify="right")
-    for seat, points in enumerate(scores):
-        style = "green" if points > 0 else "red" if points < 0 else ""
-        score_table.add_row(seat_name(names, seat), Text(f"{points:+}", style=style))
-    tables = [score_table]
+    tables = [render_scores(scores, names)]
     result = next((e for e in reversed(events) if e.get("type") == "result"), None)
     breakdown = result.get("breakdown") if result else None
     if isinstance(breakdown, Mapping) and breakdown:
@@ -668,28 +698,33 @@ class ClimbingPresenter:
         return turn_prompt(view, names)
 
     def hint(self, action: str) -> Text:
-        hint = action_text(action, you=True)
-        hint.append(f"   (type: {human_form(action)})", style="dim")
-        return hint
+        return hint_line(action_text(action, you=True), human_form(action))
 
     def human_out(self, view: Mapping[str, Any]) -> bool:
         return False
 
     def ending(self, view: Mapping[str, Any], names: Sequence[str]) -> list[RenderableType]:
         events = view.get("events") or []
-        return [
-            Text(""),
-            Text("The deal is over.", style="bold"),
+        return ending_lines(
+            "The deal is over.",
             render_record(events, names),
             *render_result(events, view.get("scores") or [], names),
-        ]
+        )
 
 
 POKER_GAMES = ("holdem", "onepoker")
 
 
-def presenter_for(game_name: str, options: Mapping[str, Any] | None = None) -> Presenter:
-    """The presenter of ``game_name``; ``options`` are the game's (Bridge's scoring)."""
+def presenter_for(
+    game_name: str, options: Mapping[str, Any] | None = None, lang: str = "en"
+) -> Presenter:
+    """The presenter of ``game_name``; ``options`` are the game's (Bridge's scoring).
+    ``lang`` is the table's language where it has catalog texts (Tractor); the other
+    tables are English."""
+    if game_name == "tractor":
+        from cardavia.terminal_tractor import tractor_presenter
+
+        return tractor_presenter(lang)
     if game_name == "bridge":
         from cardavia.terminal_bridge import bridge_presenter
 
@@ -709,6 +744,24 @@ def presenter_for(game_name: str, options: Mapping[str, Any] | None = None) -> P
 # --------------------------------------------------------------------------------------
 # The game loop
 # --------------------------------------------------------------------------------------
+
+# The loop's own lines, by key; a presenter's ``session_text`` may give them in its language.
+SESSION_TEXTS = {
+    "left": "You left the table.",
+    "not_allowed": "Not allowed: {error}",
+    "hint": "Hint: ",
+    "no_hint": "No hint available.",
+    "intro": "{title}. {seating} Type 'help' for commands.",
+    "replay": "Replay this {unit}: {command}",
+}
+
+
+def session_text(presenter: Presenter, key: str, **params: object) -> str:
+    """The loop's line ``key`` in the presenter's language (else English)."""
+    own = getattr(presenter, "session_text", None)
+    if own is not None:
+        return str(own(key, **params))
+    return SESSION_TEXTS[key].format(**params)
 
 
 @dataclass
@@ -731,19 +784,22 @@ class _Session:
     def run(self) -> int:
         while not self.state.is_over and not self.presenter.human_out(self.view()):
             if not self.show_new_events():
-                self.console.print("You left the table.")
+                self.console.print(self.say("left"))
                 return 1
             seat = self.state.current_player
             assert seat is not None
             if seat != self.human_seat:
                 self.bot_turn(seat)
             elif not self.human_turn():
-                self.console.print("You left the table.")
+                self.console.print(self.say("left"))
                 return 1
         self.show_new_events()
         for item in self.presenter.ending(self.view(), self.names):
             self.console.print(item)
         return 0
+
+    def say(self, key: str, **params: object) -> str:
+        return session_text(self.presenter, key, **params)
 
     def view(self) -> dict[str, Any]:
         # Only what the human's seat may know, as a web page would receive it.
@@ -818,17 +874,23 @@ class _Session:
 
     def show_hint(self, view: dict[str, Any]) -> None:
         if self.hint_bot is None:
-            self.console.print("No hint available.")
+            self.console.print(self.say("no_hint"))
             return
-        hint = Text("Hint: ", style="bold cyan")
+        hint = Text(self.say("hint"), style="bold cyan")
         hint.append_text(self.presenter.hint(self.hint_bot.act(view)))
         self.console.print(hint)
 
     def try_apply(self, command: Command) -> bool:
+        actions = [command.action, *command.more]
         try:
-            self.state.apply(command.action)
+            if command.more:  # all or nothing: tried on a copy first
+                trial = self.state.clone()
+                for action in actions:
+                    trial.apply(action)
+            for action in actions:
+                self.state.apply(action)
         except IllegalAction as error:
-            self.console.print(Text(f"✗ Not allowed: {error}", style="red"))
+            self.console.print(Text(f"✗ {self.say('not_allowed', error=error)}", style="red"))
             return False
         if command.message:  # how a shortcut was read ("allin" when only a call is left)
             self.console.print(Text(command.message, style="dim"))
@@ -851,14 +913,19 @@ def play_session(
     """Play ``state`` to the end: the human at ``human_seat`` types, ``bots`` play the
     other seats. Returns 0 when the match ended (or the human is out of it), 1 when the
     human quit. ``presenter`` defaults to the one for the state's game."""
-    names = seat_names(state.game.num_players, human_seat, state.game.name)
+    presenter = presenter or presenter_for(state.game.name, state.game.options)
+    own_names = getattr(presenter, "seat_names", None)
+    if own_names is not None and human_seat == 0:
+        names = list(own_names())
+    else:
+        names = seat_names(state.game.num_players, human_seat, state.game.name)
     session = _Session(
         state,
         console,
         input_fn,
         bots,
         hint_bot,
-        presenter or presenter_for(state.game.name, state.game.options),
+        presenter,
         human_seat,
         names,
         title,
@@ -878,10 +945,11 @@ def play_command(
     delay: float = 0.0,
     budget: float | None = None,
     options: Mapping[str, Any] | None = None,
+    lang: str = "en",
 ) -> int:
     """``cardavia play``: build the match and its bots, then :func:`play_session`.
-    ``options`` go to the game (Bridge: ``scoring``). Returns 2 when there is no such bot
-    for the game."""
+    ``options`` go to the game (Bridge: ``scoring``); ``lang`` is the table's language
+    (see :func:`presenter_for`). Returns 2 when there is no such bot for the game."""
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     options = dict(options or {})
@@ -895,14 +963,13 @@ def play_command(
     except ValueError as error:
         console.print(Text(f"cardavia play: {error} (try --level random)"))
         return 2
+    presenter = presenter_for(game_name, game.options, lang)
     title = f"{GAME_TITLES.get(game_name, game_name)} · seed {seed}"
-    seating = SEATING.get(game_name, "").format(level=level) or (
-        f"You are seat 0 against {game.num_players - 1} {level} "
-        f"bot{'s' if game.num_players > 2 else ''}."
-    )
-    console.print(Text(f"{title}. {seating} Type 'help' for commands.", style="bold"))
+    own_seating = getattr(presenter, "seating", None)
+    seating = own_seating(level) if own_seating is not None else _seating(game_name, level, game)
+    intro = session_text(presenter, "intro", title=title, seating=seating)
+    console.print(Text(intro, style="bold"))
     levels = [""] + [level] * (game.num_players - 1)
-    presenter = presenter_for(game_name, game.options)
     result = play_session(
         state,
         console,
@@ -915,8 +982,18 @@ def play_command(
         presenter=presenter,
     )
     replay = replay_command_line(game_name, seed, level, budget, options)
-    console.print(Text(f"Replay this {presenter.unit}: {replay}"))
+    if lang != "en" and hasattr(presenter, "session_text"):
+        replay += f" --lang {lang}"
+    console.print(Text(session_text(presenter, "replay", unit=presenter.unit, command=replay)))
     return result
+
+
+def _seating(game_name: str, level: str, game: Any) -> str:
+    """How the table is introduced: the game's own sentence, else "seat 0 against N"."""
+    return SEATING.get(game_name, "").format(level=level) or (
+        f"You are seat 0 against {game.num_players - 1} {level} "
+        f"bot{'s' if game.num_players > 2 else ''}."
+    )
 
 
 def _hint_bot(game_name: str, seed: int) -> Bot | None:

@@ -41,6 +41,7 @@ from cardavia.terminal import (
     card_label,
     cards_text,
     describe_unknown,
+    hint_line,
 )
 
 # The names of the seats at the table: You are South.
@@ -748,8 +749,7 @@ class BridgePresenter:
             text.append_text(cards_text([action.split()[1]]))
         else:
             text = call_text(action) if action[:1].isdigit() else Text(action)
-        text.append(f"   (type: {typed_form(action)})", style="dim")
-        return text
+        return hint_line(text, typed_form(action))
 
     def human_out(self, view: Mapping[str, Any]) -> bool:
         return False

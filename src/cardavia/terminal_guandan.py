@@ -54,7 +54,10 @@ from cardavia.terminal import (
     card_style,
     cards_text,
     describe_unknown,
+    ending_lines,
+    hint_line,
     kind_label,
+    render_scores,
     seat_name,
 )
 
@@ -497,22 +500,19 @@ class GuandanPresenter:
 
     def hint(self, action: str) -> Text:
         verb = action.split(" ", 1)[0]
-        text = _action_words(action, None, you=True)
         typed = action.lower() if verb != "play" else action[5:].lower()
-        text.append(f"   (type: {typed})", style="dim")
-        return text
+        return hint_line(_action_words(action, None, you=True), typed)
 
     def human_out(self, view: Mapping[str, Any]) -> bool:
         return False
 
     def ending(self, view: Mapping[str, Any], names: Sequence[str]) -> list[RenderableType]:
         events = view.get("events") or []
-        return [
-            Text(""),
-            Text("The match is over.", style="bold"),
+        return ending_lines(
+            "The match is over.",
             render_deals(events, names),
             render_scores(view.get("scores") or [], names),
-        ]
+        )
 
 
 def _order(hand: Sequence[str]) -> Any:
@@ -717,16 +717,6 @@ def render_deals(events: Sequence[Mapping[str, Any]], names: Sequence[str]) -> T
                 f"{team_word(team)} (+{climbed})",
                 f"{level_name(after[0])} / {level_name(after[1])}",
             )
-    return table
-
-
-def render_scores(scores: Sequence[int], names: Sequence[str]) -> Table:
-    table = Table(title="Scores", title_style="bold")
-    table.add_column("Seat", style="bold")
-    table.add_column("Points", justify="right")
-    for seat, points in enumerate(scores):
-        style = "green" if points > 0 else "red" if points < 0 else ""
-        table.add_row(seat_name(names, seat), Text(f"{points:+}", style=style))
     return table
 
 

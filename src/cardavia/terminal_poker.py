@@ -33,6 +33,7 @@ from cardavia.terminal import (
     card_label,
     cards_text,
     describe_unknown,
+    hint_line,
     seat_name,
 )
 
@@ -827,8 +828,7 @@ class _PokerPresenter:
             text.append_text(cards_text([rest]))
         else:
             text.append(rest)
-        text.append(f"   (type: {action})", style="dim")
-        return text
+        return hint_line(text, action)
 
     def human_out(self, view: Mapping[str, Any]) -> bool:
         return False

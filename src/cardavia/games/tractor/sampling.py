@@ -77,10 +77,11 @@ def read_facts(view: dict[str, JSON]) -> Facts:
             declared[event["seat"]] |= Counter(event["cards"])
     known = Counter(view["hand"]) + Counter(card for cards in played.values() for card in cards)
     sizes = {s: int(view["hand_counts"][s]) for s in range(tr.SEATS) if s != seat}
+    buried = known_kitty(view, events)
     if not taken:
         sizes[KITTY] = tr.KITTY_SIZE
-    elif seat == dealer:
-        known += Counter(view["kitty"])
+    elif buried is not None:
+        known += Counter(buried)
     else:
         sizes[KITTY] = sum(1 for event in events if event["type"] == "bury")
     pool = list((Counter(tr.pack_108()) - known).elements())
@@ -91,6 +92,15 @@ def read_facts(view: dict[str, JSON]) -> Facts:
     return facts
 
 
+def known_kitty(view: dict[str, JSON], events: list[dict[str, JSON]]) -> list[str] | None:
+    """The buried kitty when the view shows it: to the dealer, or to all once the deal
+    is over (its result, the match's last event, names it)."""
+    result = next((event for event in events if event["type"] == "deal_result"), None)
+    if result is not None:
+        return list(result["kitty"])
+    return None if view["kitty"] is None else list(view["kitty"])
+
+
 def _pin_declared(facts: Facts, view: dict[str, JSON]) -> None:
     for s in facts.sizes:
         if s == KITTY:
@@ -98,7 +108,8 @@ def _pin_declared(facts: Facts, view: dict[str, JSON]) -> None:
         must = facts.declared[s] - Counter(facts.played[s])
         if facts.taken and s == facts.dealer:
             exposed = Counter(view["exposed_kitty"] or [])
-            must = (facts.declared[s] + exposed) - Counter(facts.played[s])
+            buried = Counter(known_kitty(view, current_deal_events(view["events"])) or [])
+            must = (facts.declared[s] + exposed) - Counter(facts.played[s]) - buried
             facts.dealer_pinned = list(must.elements())
         else:
             facts.pinned[s] = list(must.elements())
@@ -155,7 +166,7 @@ def deal_hidden(
     room = dict(facts.sizes)
 
     def fits(place: int, card: str) -> bool:
-        if room[place] <= 0:
+        if room.get(place, 0) <= 0:
             return False
         if place == KITTY:
             return True
@@ -212,10 +223,11 @@ def rebuild(
     if not facts.taken:
         kitty, buried = hidden[KITTY], []
     else:
-        if facts.seat == dealer:
-            kitty, buried = list(view["taken_kitty"]), list(view["kitty"])
+        known = known_kitty(view, events)
+        buried = hidden[KITTY] if known is None else known
+        if view["taken_kitty"] is not None:
+            kitty = list(view["taken_kitty"])
         else:
-            buried = hidden[KITTY]
             kitty = _original_kitty(hands[dealer] + buried, facts, view, rng)
         hands[dealer] = list((Counter(hands[dealer] + buried) - Counter(kitty)).elements())
     deal: dict[str, JSON] = {

@@ -111,6 +111,12 @@ const players = () => view()?.hand_sizes?.length ?? view()?.scores?.length ?? 3;
 // ``decorateCard(node, card, table, { position, shown, i18n })`` marks a drawn card (Guandan's
 // wild cards); ``seatNote(seat, table, context)`` a short badge beside a seat's name;
 // ``centreInfo`` may return a Node;
+// ``actionButtons(view, table, context)`` buttons of its own in the row of the controls
+// (Tractor's declarations): null, or ``{ title?, label, buttons: [{ action, label, aria?,
+// testid }], confirm? }`` (a title shown before them; confirm false hides Confirm); an action of ``actionsFor`` may be
+// a list of actions, sent one after the other in order by one Confirm (Tractor's burial);
+// ``passLabel(view, context)`` the Pass button's text (or null for the usual);
+// ``keepHandOrder`` the hand is drawn as the view orders it (no sort button);
 // ``matchOptions`` the choices made before each new match (Bridge: the vulnerability), a
 // list of ``{ key, label, note?, choices: [{ value, label }], default }`` (label and note
 // are text keys): a dialog offers them before any card is dealt and each becomes the field
@@ -444,7 +450,7 @@ function drawHand() {
   const sortLabel = t(`table.layout.sort.${state.handOrder}`);
   ui.handSort.textContent = sortLabel;
   ui.handSort.setAttribute('aria-label', `${t('table.layout.sort')}: ${sortLabel}`);
-  ui.handSort.hidden = hand.length < 3;
+  ui.handSort.hidden = hand.length < 3 || Boolean(state.adapter.keepHandOrder);
 }
 
 // --- the order of the hand ------------------------------------------------------------
@@ -461,7 +467,7 @@ function storedHandOrder() {
 // (a bomb, then triples, pairs, singles; each set together, by rank within its size).
 function shownOrder(hand) {
   const indices = hand.map((_, index) => index);
-  if (state.handOrder !== 'sets') return indices;
+  if (state.handOrder !== 'sets' || state.adapter.keepHandOrder) return indices;
   const sizes = new Map();
   for (const card of hand) sizes.set(rankOf(card), (sizes.get(rankOf(card)) ?? 0) + 1);
   const size = (index) => sizes.get(rankOf(hand[index]));
@@ -564,7 +570,7 @@ function drawControls() {
   ui.confirm.disabled = !myTurn || actions.length === 0;
   drawChooser(myTurn);
   ui.pass.disabled = !myTurn || !legal.has('pass');
-  ui.pass.textContent = t(auction ? 'table.pass_bid' : 'table.pass');
+  ui.pass.textContent = state.adapter.passLabel?.(v, context()) ?? t(auction ? 'table.pass_bid' : 'table.pass');
   ui.pass.classList.toggle('is-hinted', state.hinted === 'pass');
   ui.hint.disabled = !myTurn;
 
@@ -577,6 +583,34 @@ function drawControls() {
   else if (actions.length) ui.selection.textContent = t('table.selection_ok');
   else ui.selection.textContent = [t('table.selection_invalid'), notice].filter(Boolean).join(' ');
 
+  const extra = state.adapter.actionButtons?.(v, state.table, context()) ?? null;
+  if (extra) {
+    ui.confirm.hidden = ui.confirm.hidden || extra.confirm === false;
+    ui.generic.hidden = false;
+    ui.generic.setAttribute('aria-label', extra.label ?? '');
+    const title = document.createElement('span');
+    title.className = 'generic-title';
+    title.textContent = extra.title ?? '';
+    title.hidden = !extra.title;
+    ui.generic.replaceChildren(
+      title,
+      ...extra.buttons.map(({ action, label, aria, testid }) => {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.className = 'button';
+        button.dataset.action = action;
+        if (testid) button.dataset.testid = testid;
+        if (aria) button.setAttribute('aria-label', aria);
+        button.append(label ?? action);
+        button.disabled = !myTurn || !legal.has(action);
+        button.classList.toggle('is-hinted', state.hinted === action);
+        return button;
+      }),
+    );
+  } else if (state.adapter.actionButtons) {
+    ui.generic.hidden = true;
+    ui.generic.replaceChildren();
+  }
   // Games without an adapter: every non-play action as a button.
   if (state.adapter.generic) {
     ui.generic.hidden = false;
@@ -882,6 +916,8 @@ async function openMatch(id) {
 }
 
 
+// ``action``: one action, or a list sent one after the other (each at the version the one
+// before it left), as one confirmed choice (Tractor's eight buried cards).
 async function act(action) {
   if (state.busy || !state.match) return;
   state.busy = true;
@@ -890,11 +926,13 @@ async function act(action) {
   showMessage('');
   refreshControls();
   try {
-    const answer = await sendAction(state.match.id, action, state.match.version);
-    const from = state.shown;
-    state.match = { ...state.match, version: answer.version, view: answer.view };
-    state.selected.clear();
-    await replay(from);
+    for (const one of Array.isArray(action) ? action : [action]) {
+      const answer = await sendAction(state.match.id, one, state.match.version);
+      const from = state.shown;
+      state.match = { ...state.match, version: answer.version, view: answer.view };
+      state.selected.clear();
+      await replay(from);
+    }
     await drive();
   } catch (error) {
     state.busy = false;
@@ -923,7 +961,7 @@ async function hint() {
     if (state.adapter.showHint) {
       state.hinted = action;
       showMessage(t('hint.for', { action: state.adapter.showHint(action, host()), reason }));
-    } else if (action.startsWith('play ') || action.startsWith('return ')) {
+    } else if (['play ', 'return ', 'bury '].some((verb) => action.startsWith(verb))) {
       const hand = view().hand;
       const chosen = new Set();
       for (const card of actionCards(action)) {

@@ -3,6 +3,7 @@ const ADAPTERS = {
   doudizhu: () => import('./doudizhu.js'),
   runfast: () => import('./runfast.js'),
   guandan: () => import('./guandan.js'),
+  tractor: () => import('./tractor.js'),
   holdem: () => import('./holdem.js'),
   onepoker: () => import('./onepoker.js'),
   bridge: () => import('./bridge.js'),
