@@ -318,3 +318,11 @@ def test_sample_state_of_a_finished_match(deals: int) -> None:
     for seat in range(4):
         view = state.view(seat)
         assert game.sample_state(view, random.Random(seat)).view(seat) == view
+
+
+def test_sample_state_refuses_a_view_of_another_match_length() -> None:
+    """A view shows its match's ``deals``; a game of another length cannot reproduce it
+    and says so at once (rather than searching for a world that cannot exist)."""
+    view = cardavia.new_game("tractor", deals=1).new_state(seed=3).view(0)
+    with pytest.raises(ValueError, match="deals=1"):
+        cardavia.new_game("tractor").sample_state(view, random.Random(0))

@@ -53,6 +53,12 @@ class Facts:
 
 
 def sample_world(game: Tractor, view: dict[str, JSON], rng: random.Random) -> TractorState:
+    if view["deals"] != game.options["deals"]:  # the view shows the match length
+        raise ValueError(
+            f"this view comes from a match of deals={view['deals']}, the game has "
+            f"deals={game.options['deals']}: sample with new_game('tractor', "
+            f"deals={view['deals']})"
+        )
     facts = read_facts(view)
     for _ in range(ATTEMPTS):
         hidden = deal_hidden(facts, view, rng)
