@@ -7,8 +7,8 @@ levels and the dealer; then the deal's result with the kitty and its bonus until
 deal, and deal 2. Every phase fits one screen; an illegal follow says why and cannot be
 confirmed; no /api/ response names a card seat 0 may not know.
 
-The AI seats are ``random`` bots (Tractor has no ``basic`` bot yet); the match id seeds
-their decisions, so each run replays the same match."""
+The AI seats are ``random`` bots (short, varied deals; the bots have tests of their
+own); the match id seeds their decisions, so each run replays the same match."""
 
 from __future__ import annotations
 

@@ -21,6 +21,8 @@ from httpx import Response
 from sqlalchemy import func, select
 
 import cardavia
+from cardavia import tricks
+from cardavia.games.tractor.rules import card_rules
 from cardavia.web.app import CSP, MAX_BODY_BYTES, create_app, tcp_listener
 from cardavia.web.bots import BotPool, bot_seed
 from cardavia.web.store import MatchRow, hash_token
@@ -633,3 +635,39 @@ def test_the_multi_worker_listener_is_tcp() -> None:
         assert listener.proto == socket.IPPROTO_TCP
     finally:
         listener.close()
+
+
+def test_tractor_at_basic_plays_a_deal_through_the_api(client: TestClient) -> None:
+    """The web's default opponents for Tractor (basic) answer one decision an advance;
+    seat 0's bury and follow of several cards go in as one action each, and a bad one is
+    a 400 that changes nothing."""
+    match = create(client, "tractor", "basic")
+    for _ in range(200):
+        view = match["view"]
+        if view["deal_number"] > 1 or view["current_player"] is None:
+            break
+        legal = view["legal_actions"]
+        refused = act(client, match, "play RJ RJ RJ", match["version"])
+        assert refused.status_code == 400 and refused.json()["detail"]
+        assert read(client, match).json()["view"] == view
+        action = legal[-1] if view["phase"] == "declare" else legal[0]
+        if view["phase"] == "bury":
+            action = "bury " + " ".join(view["hand"][-view["to_bury"] :])
+        elif view["phase"] == "play" and view["to_follow"] > 1:
+            hand, committed = list(view["hand"]), []
+            while len(committed) < view["to_follow"]:
+                card = legal_follow(view, hand, committed)
+                hand.remove(card)
+                committed.append(card)
+            action = "play " + " ".join(committed)
+        answer = act(client, match, action, match["version"])
+        assert answer.status_code == 200, (action, answer.text)
+        match = until_you(client, {**match, **answer.json()})
+    result = [e for e in match["view"]["events"] if e["type"] == "deal_result"]
+    assert result and result[0]["points"] % 5 == 0
+
+
+def legal_follow(view: dict[str, Any], hand: list[str], committed: list[str]) -> str:
+    rules = card_rules(view["level"], view["trump"])
+    mine = next((e["cards"] for e in view["trick"] if e["seat"] == 0), [])
+    return tricks.follow_choices(hand, [*mine, *committed], view["lead"]["cards"], rules)[0]
