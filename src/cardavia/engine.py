@@ -62,12 +62,16 @@ class Game(ABC):
     num_players: ClassVar[int]
     state_class: ClassVar[type[State]]
     default_options: ClassVar[dict[str, JSON]] = {}
+    # The option that cuts a match of deals or hands short (see check_match_length).
+    match_length_option: ClassVar[str | None] = None
 
     def __init__(self, **options: JSON) -> None:
         unknown = set(options) - set(self.default_options)
         if unknown:
             raise ValueError(f"{self.name} has no option {', '.join(sorted(unknown))}")
         self.options: dict[str, JSON] = {**self.default_options, **options}
+        if self.match_length_option is not None:
+            check_match_length(self.options, self.match_length_option)
 
     def new_state(self, seed: int = 0, deal: dict[str, JSON] | None = None) -> State:
         """A new match; ``deal`` fixes the cards (and who starts) of its first deal."""

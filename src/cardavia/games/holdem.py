@@ -43,7 +43,6 @@ from ..engine import (
     IllegalAction,
     InvalidDeal,
     State,
-    check_match_length,
     current_deal_events,
     fill_hidden,
     register,
@@ -323,10 +322,7 @@ class Holdem(Game):
     num_players = SEATS
     state_class = HoldemState
     default_options: ClassVar[dict[str, JSON]] = {"hands": None}
-
-    def __init__(self, **options: JSON) -> None:
-        super().__init__(**options)
-        check_match_length(self.options, "hands")
+    match_length_option = "hands"
 
     def sample_state(self, view: dict[str, JSON], rng: random.Random) -> State:
         """Deal the unseen hole cards and board at random, then replay this hand's actions."""

@@ -62,7 +62,6 @@ from ..engine import (
     IllegalAction,
     InvalidDeal,
     State,
-    check_match_length,
     copy_json,
     current_deal_events,
     register,
@@ -368,10 +367,7 @@ class OnePoker(Game):
     num_players = SEATS
     state_class = OnePokerState
     default_options: ClassVar[dict[str, JSON]] = {"deals": None}
-
-    def __init__(self, **options: JSON) -> None:
-        super().__init__(**options)
-        check_match_length(self.options, "deals")
+    match_length_option = "deals"
 
     def sample_state(self, view: dict[str, JSON], rng: random.Random) -> State:
         """The opponent's two cards drawn from the unseen ones so that they match its

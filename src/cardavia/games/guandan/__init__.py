@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from ...engine import JSON, Game, State, check_match_length, register
+from ...engine import JSON, Game, State, register
 from .sampling import sample_world
 from .state import GuandanState
 
@@ -48,10 +48,7 @@ class Guandan(Game):
     num_players = 4
     state_class = GuandanState
     default_options: ClassVar[dict[str, JSON]] = {"deals": None}
-
-    def __init__(self, **options: JSON) -> None:
-        super().__init__(**options)
-        check_match_length(self.options, "deals")
+    match_length_option = "deals"
 
     def sample_state(self, view: dict[str, JSON], rng: random.Random) -> State:
         return sample_world(self, view, rng)
