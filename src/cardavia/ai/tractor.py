@@ -20,7 +20,6 @@ the trick so far, every card played this deal and the suits each seat has shown 
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -37,7 +36,6 @@ from .search import SearchBot, SearchDecision
 
 TRUMP = tr.TRUMP
 JOKERS = ("BJ", "RJ")
-POINTS = {"5": 5, "T": 10, "K": 10}
 FULL_PACK: Counter[str] = Counter({card: 2 for card in pack_54()})
 DRAW_SHARE = 0.5  # of the hand in trumps: lead the top trumps to draw the opponents'
 # Trumps (of 25 cards; 8.3 on average) that make a suit worth declaring. Low on purpose:
@@ -48,11 +46,11 @@ NT_OVERCALL_AT_MOST = 7  # overcall an opponent's suit with jokers when it gives
 
 
 def card_points(card: str) -> int:
-    return POINTS.get(card[0], 0) if card not in JOKERS else 0
+    return tr.CARD_POINTS.get(card[0], 0)
 
 
 def points_of(cards: Iterable[str]) -> int:
-    return sum(card_points(card) for card in cards)
+    return tr.points(list(cards))
 
 
 @cache
@@ -78,38 +76,10 @@ def cards_by_suit(level: int, trump: str | None) -> dict[str, tuple[str, ...]]:
 
 
 # ---------------------------------------------------------------------------------------
-# Shapes: singles, pairs, tractors
+# Shapes: singles, pairs, tractors (tricks.combination_of reads them)
 
-
-@dataclass(frozen=True)
-class Shape:
-    """A play's shape: its effective suit, pairs (0 single, 1 pair, k a tractor), cards and
-    the strength of its highest card."""
-
-    suit: str
-    pairs: int
-    size: int
-    top: int
-
-
+Shape = tricks.Combination
 Lookup = dict[str, tuple[str, int]]  # card -> (effective suit, strength): card_table
-
-
-def shape_of(cards: Sequence[str], lookup: Lookup) -> Shape | None:
-    """The shape of ``cards`` when they are a single, a pair or a tractor, else None."""
-    suits = {lookup[card][0] for card in cards}
-    if len(suits) != 1:
-        return None
-    suit = suits.pop()
-    if len(cards) == 1:
-        return Shape(suit, 0, 1, lookup[cards[0]][1])
-    counts = Counter(cards)
-    if len(cards) % 2 or any(n != 2 for n in counts.values()):
-        return None
-    strengths = sorted(lookup[card][1] for card in counts)
-    if any(b - a != 1 for a, b in itertools.pairwise(strengths)):
-        return None
-    return Shape(suit, len(counts), len(cards), strengths[-1])
 
 
 def pair_cards(cards: Iterable[str]) -> list[str]:
@@ -502,7 +472,7 @@ def _bury(table: Table) -> str:
 
 def lead_score(table: Table, cards: Sequence[str]) -> float:
     """How much the basic bot likes leading ``cards`` (higher first)."""
-    shape = shape_of(cards, table.cards)
+    shape = tricks.combination_of(cards, table.rules)
     if shape is None:
         return -1e9
     plain = shape.suit != TRUMP
@@ -593,7 +563,7 @@ def _beating(table: Table, cards: list[str], n: int, p: int, best: Shape) -> lis
         ]
     winning = []
     for option in options:
-        shape = shape_of(option, table.cards)
+        shape = tricks.combination_of(option, table.rules)
         if shape is not None and shape.size == n and beats(shape, best):
             winning.append((shape.top, option))
     return min(winning)[1] if winning else None
@@ -603,7 +573,7 @@ def _best_shape(table: Table) -> Shape:
     """The shape of the play winning the trick so far (its suit is trump when ruffed)."""
     seat = table.winning if table.winning is not None else table.trick[0][0]
     cards = next(cards for s, cards in table.trick if s == seat)
-    shape = shape_of(cards, table.cards)
+    shape = tricks.combination_of(cards, table.rules)
     assert shape is not None, f"the winning play {cards} has no shape"
     return shape
 
@@ -616,11 +586,11 @@ def choose_follow(table: Table, sets: dict[str, list[str]]) -> tuple[str, list[s
     last = not later
     if table.winning is not None and table.winning % 2 == table.seat % 2:
         partner_cards = next(c for s, c in table.trick if s == table.winning)
-        shape = shape_of(partner_cards, table.cards)
+        shape = tricks.combination_of(partner_cards, table.rules)
         safe = last or (shape is not None and table.stays_on_top(shape, later))
         return ("feed", sets["feed"]) if safe else ("cheap", sets["cheap"])
     if "win" in sets:
-        shape = shape_of(sets["win"], table.cards)
+        shape = tricks.combination_of(sets["win"], table.rules)
         assert shape is not None
         if last or table.stays_on_top(shape, later) or (on_table >= 10 and len(later) == 1):
             return "win", sets["win"]
