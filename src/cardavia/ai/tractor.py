@@ -54,21 +54,16 @@ def points_of(cards: Iterable[str]) -> int:
 
 
 @cache
-def rules_for(level: int, trump: str | None) -> TrickRules:
-    return tr.card_rules(level, trump)
-
-
-@cache
 def card_table(level: int, trump: str | None) -> dict[str, tuple[str, int]]:
     """Each card's effective suit and strength (looked up far more often than computed)."""
-    rules = rules_for(level, trump)
+    rules = tr.card_rules(level, trump)
     return {card: (rules.suit_of(card), rules.strength(card)) for card in pack_54()}
 
 
 @cache
 def cards_by_suit(level: int, trump: str | None) -> dict[str, tuple[str, ...]]:
     """Each effective suit's distinct cards, strongest first."""
-    rules = rules_for(level, trump)
+    rules = tr.card_rules(level, trump)
     suits: dict[str, list[str]] = {}
     for card in pack_54():
         suits.setdefault(rules.suit_of(card), []).append(card)
@@ -145,7 +140,7 @@ class Table:
 
     @property
     def rules(self) -> TrickRules:
-        return rules_for(self.level, self.trump)
+        return tr.card_rules(self.level, self.trump)
 
     @property
     def cards(self) -> Lookup:
