@@ -1440,3 +1440,26 @@ def test_illegal_from_wrong_seat_card_and_after_match() -> None:
     state, _ = scored([13, 5], None, KITTY_0)
     assert state.is_over
     assert_illegal(state, "pass")
+
+
+def test_sec6b_trump_without_levels_is_deal_1_with_its_dealer_fixed() -> None:
+    """§6b: ``trump`` with ``dealer`` and no ``levels`` skips declaring in deal 1 at level 2:
+    the given dealer takes the kitty at once (no declaration, so R4 has nothing to move)."""
+    state = GAME.new_state(seed=2, deal={"dealer": 3, "trump": "C"})
+    view = state.view(3)
+    assert (view["phase"], view["dealer"], view["trump"], view["level"]) == ("bury", 3, "C", 2)
+    assert len(view["hand"]) == 33 and view["to_bury"] == 8
+    assert [e["type"] for e in state.events] == ["deal", "trump"]
+    assert state.events[1] == {"type": "trump", "trump": "C", "dealer": 3, "declarer": None}
+
+
+def test_sec6b_missing_piles_are_dealt_from_the_seed() -> None:
+    """§6b: ``hands`` and ``kitty`` default to the seed's deal; given hands leave the kitty
+    the eight cards left over, and the same seed deals them the same way."""
+    full = GAME.new_state(seed=5)
+    hands = [full.view(seat)["hand"] for seat in range(4)]
+    first = GAME.new_state(seed=9, deal={"hands": hands, "dealer": 0})
+    again = GAME.new_state(seed=9, deal={"hands": hands, "dealer": 0})
+    assert first.to_json() == again.to_json()
+    kitty = first.kitty  # type: ignore[attr-defined]
+    assert Counter(kitty) == Counter(PACK) - Counter(c for hand in hands for c in hand)
