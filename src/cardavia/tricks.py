@@ -255,13 +255,22 @@ def can_complete_follow(
 def _most_pairs(in_suit: list[str], committed: Sequence[str], needed: int) -> int:
     """The most pairs a follow can hold once ``needed`` cards of ``in_suit`` are added to
     ``committed``: matching a committed single costs one card a pair, a new pair two."""
-    paired = identical_pairs(committed)
-    singles = Counter(committed) - Counter(paired * 2)
-    available = Counter(in_suit)
-    matchable = sum(1 for card in singles if available[card])
+    chosen = _counts(committed)
+    singles = {card for card, count in chosen.items() if count % 2}
+    available = _counts(in_suit)
+    matchable = sum(1 for card in singles if card in available)
     new_pairs = sum(count // 2 for card, count in available.items() if card not in singles)
     matched = min(matchable, needed)
-    return len(paired) + matched + min(new_pairs, (needed - matched) // 2)
+    paired = sum(count // 2 for count in chosen.values())
+    return paired + matched + min(new_pairs, (needed - matched) // 2)
+
+
+def _counts(cards: Sequence[str]) -> dict[str, int]:
+    """Copies of each card (a plain dict: far cheaper than a Counter on a hot path)."""
+    counts: dict[str, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    return counts
 
 
 def follow_choices(
@@ -269,8 +278,17 @@ def follow_choices(
 ) -> list[str]:
     """The distinct cards of ``hand`` that a follower who already put ``committed`` on
     the trick may play next, each still completing a legal follow of ``lead``."""
+    suit = rules.suit_of(lead[0])
+    in_suit = sum(1 for card in hand if rules.suit_of(card) == suit)
+    held = in_suit + sum(1 for card in committed if rules.suit_of(card) == suit)
+    distinct = list(dict.fromkeys(hand))
+    if held < len(lead):  # short or void: any card, as long as the suit's cards still fit
+        room = len(lead) - len(committed) - 1
+        return [card for card in distinct if in_suit - (rules.suit_of(card) == suit) <= room]
     choices = []
-    for card in dict.fromkeys(hand):
+    for card in distinct:  # enough of the suit: only its cards, if the pairs still fit
+        if rules.suit_of(card) != suit:
+            continue
         rest = list(hand)
         rest.remove(card)
         if can_complete_follow(rest, [*committed, card], lead, rules):
