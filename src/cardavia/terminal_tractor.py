@@ -40,7 +40,6 @@ from cardavia.engine import current_deal_events
 from cardavia.games.tractor.rules import KITTY_SIZE, TRUMP, card_rules, level_rank, points
 from cardavia.locale import LANGUAGES, t
 from cardavia.terminal import (
-    GENERAL_COMMANDS,
     SESSION_TEXTS,
     SUIT_SYMBOLS,
     Command,
@@ -49,7 +48,9 @@ from cardavia.terminal import (
     cards_text,
     ending_lines,
     hint_line,
+    read_line,
     render_scores,
+    seat_cell,
     seat_name,
 )
 
@@ -303,12 +304,10 @@ class TractorPresenter:
     # --- input ------------------------------------------------------------------------
 
     def interpret(self, text: str, view: Mapping[str, Any]) -> Command:
-        line = " ".join(text.strip().split())
+        line, command = read_line(text)
+        if command is not None:
+            return command
         low = line.lower()
-        if not low:
-            return Command("empty")
-        if low in GENERAL_COMMANDS:
-            return GENERAL_COMMANDS[low]
         if low in _PASS_WORDS:
             return Command("action", action="pass")
         phase = view.get("phase")
@@ -489,11 +488,7 @@ class TractorPresenter:
         counts = view.get("hand_counts") or []
         plays = {p.get("seat"): p.get("cards") or [] for p in view.get("trick") or []}
         for seat in range(len(names)):
-            name = names[seat]
-            if seat < len(levels) and levels[seat]:
-                name += f" ({levels[seat]})"
-            if seat == view.get("current_player"):
-                name = "▶ " + name
+            name = seat_cell(view, names, levels, seat)
             team = Text(self.team(seat % 2), style="green" if seat % 2 == 0 else "red")
             count = str(counts[seat]) if seat < len(counts) else "?"
             trick = cards_text(plays.get(seat, []))
