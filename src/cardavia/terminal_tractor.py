@@ -35,7 +35,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardavia import tricks
-from cardavia.cards import parse_card, rank_of
+from cardavia.cards import parse_card, rank_of, rank_tokens
 from cardavia.engine import current_deal_events
 from cardavia.games.tractor.rules import KITTY_SIZE, TRUMP, card_rules, level_rank, points
 from cardavia.locale import LANGUAGES, t
@@ -56,7 +56,6 @@ from cardavia.terminal import (
 
 PREFIX = "terminal.tractor."
 PLAIN_SUITS = "SHDC"
-JOKERS = ("BJ", "RJ")
 _PASS_WORDS = frozenset({"pass", "p", "no", "-"})
 _DECLARE_WORDS = ("declare", "d")
 
@@ -373,9 +372,9 @@ class TractorPresenter:
         hand = list(view.get("hand") or [])
         legal = [str(action) for action in view.get("legal_actions") or []]
         owed = int(view.get("to_follow") or 0)
-        exact = [token for token in tokens if _rank_only(token) is None]
+        exact = [token for token in tokens if rank_tokens(token) is None]
         cards = [self._parse(token) for token in exact]
-        ranks = [rank for token in tokens for rank in _rank_only(token) or []]
+        ranks = [rank for token in tokens for rank in rank_tokens(token) or []]
         if ranks:
             cards = self._by_ranks(cards, ranks, hand, legal, leading=owed == 0)
         self._held(cards, hand)
@@ -698,25 +697,6 @@ class TractorPresenter:
                     seat_name(names, event.get("next_dealer")),
                 )
         return table
-
-
-def _rank_only(token: str) -> list[str] | None:
-    """'9' -> ['9'], '99' -> ['9', '9'], '10' -> ['T'], 'bj' -> ['BJ']; None for a card."""
-    upper = token.upper()
-    if upper in JOKERS:
-        return [upper]
-    ranks: list[str] = []
-    rest = upper
-    while rest:
-        if rest.startswith("10"):
-            ranks.append("T")
-            rest = rest[2:]
-        elif rest[0] in "23456789TJQKA":
-            ranks.append(rest[0])
-            rest = rest[1:]
-        else:
-            return None
-    return ranks
 
 
 def tractor_presenter(lang: str = "en") -> TractorPresenter:
