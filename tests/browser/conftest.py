@@ -494,6 +494,15 @@ class ApiLog:
             response = self.pending.pop(0)
             self.bodies.append((response.url, response.json()))
 
+    def views(self) -> list[tuple[str, dict[str, Any]]]:
+        """Every view received so far (drained first), with its URL, in order."""
+        self.drain()
+        return [
+            (url, body["view"])
+            for url, body in self.bodies
+            if isinstance(body, dict) and body.get("view") is not None
+        ]
+
 
 def wait_ready(page: Page) -> str:
     """Until the page waits for You: 'turn', 'over', or 'watch' (You are out of chips and

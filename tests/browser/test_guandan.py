@@ -162,17 +162,12 @@ def known_to_you(view: dict[str, Any]) -> set[str]:
 
 
 def check_hidden(log: ApiLog) -> None:
-    log.drain()
-    views = 0
-    for url, body in log.bodies:
-        view = body.get("view") if isinstance(body, dict) else None
-        if view is None:
-            continue
-        views += 1
+    views = log.views()
+    for url, view in views:
         assert view["seat"] == 0 and "hands" not in view, url
         leaked = named(view) - known_to_you(view)
         assert not leaked, f"{url} names cards seat 0 cannot know: {leaked}"
-    assert views >= 2, f"only {views} views seen"
+    assert len(views) >= 2, f"only {len(views)} views seen"
 
 
 # --- fixtures ---------------------------------------------------------------------------------

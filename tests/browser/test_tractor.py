@@ -170,13 +170,8 @@ def known_to_you(view: dict[str, Any]) -> set[str]:
 
 
 def check_hidden(log: ApiLog) -> None:
-    log.drain()
-    views = 0
-    for url, body in log.bodies:
-        view = body.get("view") if isinstance(body, dict) else None
-        if view is None:
-            continue
-        views += 1
+    views = log.views()
+    for url, view in views:
         assert view["seat"] == 0 and "hands" not in view, url
         if view["kitty"] is not None or view["taken_kitty"] is not None:
             assert view["dealer"] == 0, f"{url}: the kitty shown to a seat that does not deal"
@@ -185,7 +180,7 @@ def check_hidden(log: ApiLog) -> None:
         for event in view["events"]:
             if event["type"] == "bury":
                 assert set(event) == {"type", "seat"}, f"a bury event shows more: {event}"
-    assert views >= 2, f"only {views} views seen"
+    assert len(views) >= 2, f"only {len(views)} views seen"
 
 
 # --- the phases ------------------------------------------------------------------------------
