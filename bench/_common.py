@@ -1,19 +1,21 @@
 """What every benchmark prints around its figures: the machine, its load, and a guarded
-measurement (a missing or broken library must not stop the others); and for the web
-benchmarks, a ``cardavia serve`` subprocess on a free loopback port and percentiles.
+measurement (a missing or broken library must not stop the others); for the game
+benchmarks, random-playout deals per second (ours and OpenSpiel's) and per-call timings;
+and for the web benchmarks, a ``cardavia serve`` subprocess on a free loopback port and percentiles.
 Imported as ``_common`` by the scripts in this folder (run as ``python bench/<name>.py``)."""
 
 from __future__ import annotations
 
 import os
 import platform
+import random
 import signal
 import socket
 import subprocess
 import sys
 import time
 from collections.abc import Callable, Mapping
-from typing import IO, TypeVar
+from typing import IO, Any, TypeVar
 
 T = TypeVar("T")
 
@@ -52,6 +54,107 @@ def attempt(label: str, fn: Callable[[], T | None]) -> T | None:
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+def machine() -> str:
+    """The CPU, its cores, the Python and the system, for a report's first lines."""
+    return (
+        f"{cpu_model()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+        f" ({platform.system()} {platform.machine()})"
+    )
+
+
+# --- game benchmarks ------------------------------------------------------------------
+
+
+def deals_per_second(
+    game_name: str, seconds: float, seed: int, **options: Any
+) -> tuple[float, float]:
+    """(deals/s, actions per deal) of random playouts of whole deals, wall time, deal
+    ``i`` seeded ``i`` and the moves drawn by a ``random.Random(seed)``."""
+    import cardavia
+
+    game = cardavia.new_game(game_name, **options)
+    rng = random.Random(seed)
+    deals = steps = 0
+    start = time.perf_counter()
+    while True:
+        state = game.new_state(seed=deals)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+            steps += 1
+        deals += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return deals / elapsed, steps / deals
+
+
+def timed(calls: int, pool: list[Any], once: Callable[[Any], object]) -> tuple[float, float]:
+    """p50 and p95 in ms of ``once(item)`` over ``calls`` calls cycling through ``pool``,
+    each the thread's CPU time (other jobs of a shared machine do not make the tail)."""
+    for item in pool[:10]:  # warm the caches (rules, display keys)
+        once(item)
+    times: list[float] = []
+    for i in range(calls):
+        item = pool[i % len(pool)]
+        start = time.thread_time_ns()
+        once(item)
+        times.append(float(time.thread_time_ns() - start))
+    return percentile(times, 0.5) / 1e6, percentile(times, 0.95) / 1e6
+
+
+# Run here (exec) or by another interpreter (-c NAME SECONDS): open_spiel is not a
+# project dependency.
+OPEN_SPIEL_LOOP = """
+import random, sys, time
+import pyspiel
+
+def measure(name, seconds):
+    game = pyspiel.load_game(name)
+    rng = random.Random(4)
+    n = steps = 0
+    start = time.perf_counter()
+    while True:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():  # dealing: uniform outcomes
+                action = rng.choice(state.chance_outcomes())[0]
+            else:
+                action = rng.choice(state.legal_actions())
+                steps += 1
+            state.apply_action(action)
+        n += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return n, elapsed, steps / n
+
+if __name__ == "__main__":
+    print(*measure(sys.argv[1], float(sys.argv[2])))
+"""
+
+
+def open_spiel_deals(
+    name: str, seconds: float, python: str | None
+) -> tuple[int, float, float] | None:
+    """OpenSpiel's game ``name`` in random playouts, live: (deals, elapsed s, actions per
+    deal), in this Python or ``python``; None when pyspiel imports in neither."""
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        if not python:
+            return None
+        out = subprocess.run(
+            [python, "-c", OPEN_SPIEL_LOOP, name, str(seconds)],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=seconds * 4 + 60,
+        ).stdout.split()
+        return int(out[0]), float(out[1]), float(out[2])
+    namespace: dict[str, Any] = {}
+    exec(OPEN_SPIEL_LOOP, namespace)
+    n, elapsed, per = namespace["measure"](name, seconds)
+    return int(n), float(elapsed), float(per)
 
 
 # --- a server under test --------------------------------------------------------------

@@ -42,15 +42,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import random
-import subprocess
 import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
-from _common import attempt, cpu_model
+from _common import attempt, machine, open_spiel_deals
 
 GOAL = 3.0
 HAND_POOL = 2000
@@ -165,53 +163,12 @@ def rlcard_deals(seconds: float) -> Result:
     return Result(n, el, {"actions/deal": steps / n})
 
 
-OPEN_SPIEL_LOOP = """
-import random, sys, time
-import pyspiel
-
-def measure(seconds):
-    game = pyspiel.load_game("dou_dizhu")
-    rng = random.Random(4)
-    n = steps = 0
-    start = time.perf_counter()
-    while True:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():  # dealing: uniform outcomes
-                action = rng.choice(state.chance_outcomes())[0]
-            else:
-                action = rng.choice(state.legal_actions())
-                steps += 1
-            state.apply_action(action)
-        n += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return n, elapsed, steps / n
-
-if __name__ == "__main__":
-    print(*measure(float(sys.argv[1])))
-"""
-
-
-def open_spiel_deals(seconds: float, python: str | None) -> Result | None:
-    """Live OpenSpiel measurement, or None when pyspiel is not available."""
-    try:
-        import pyspiel  # noqa: F401
-    except ImportError:
-        if not python:
-            return None
-        out = subprocess.run(
-            [python, "-c", OPEN_SPIEL_LOOP, str(seconds)],
-            capture_output=True,
-            text=True,
-            check=True,
-            timeout=seconds * 4 + 60,
-        ).stdout.split()
-        n, el, per = int(out[0]), float(out[1]), float(out[2])
-        return Result(n, el, {"actions/deal": per})
-    namespace: dict[str, Any] = {}
-    exec(OPEN_SPIEL_LOOP, namespace)
-    n, el, per = namespace["measure"](seconds)
+def open_spiel_result(seconds: float, python: str | None) -> Result | None:
+    """Live OpenSpiel ``dou_dizhu``, or None when pyspiel is not available."""
+    measured = open_spiel_deals("dou_dizhu", seconds, python)
+    if measured is None:
+        return None
+    n, el, per = measured
     return Result(n, el, {"actions/deal": per})
 
 
@@ -312,17 +269,14 @@ def main(argv: list[str] | None = None) -> int:
 
     print("Dou Dizhu speed benchmark (Cardavia vs DouZero, rlcard, OpenSpiel)")
     print("rerun: .venv/bin/python bench/doudizhu_speed.py [--seconds S]")
-    print(
-        f"machine: {cpu_model()}, {os.cpu_count()} cores, Python {platform.python_version()}"
-        f" ({platform.system()} {platform.machine()}); single-threaded; {s:g} s per loop"
-    )
+    print(f"machine: {machine()}; single-threaded; {s:g} s per loop")
     print(f"goal: Cardavia >= {GOAL:g}x DouZero on both figures")
     print()
 
     dz = attempt("DouZero GameEnv", lambda: douzero_gameenv_deals(s))
     dz_env = attempt("DouZero Env", lambda: douzero_env_deals(s))
     rl = attempt("rlcard", lambda: rlcard_deals(s))
-    osp = attempt("OpenSpiel", lambda: open_spiel_deals(s, args.open_spiel_python))
+    osp = attempt("OpenSpiel", lambda: open_spiel_result(s, args.open_spiel_python))
     cv = attempt("Cardavia", lambda: cardavia_deals(s))
 
     print("1. Random-playout full deals per second")

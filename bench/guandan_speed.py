@@ -32,16 +32,12 @@ Goal (issue 12): Guandan lead list < 5 ms p95, follow < 1 ms p95 (``legal_action
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import random
 import sys
-import time
 from collections import Counter
-from collections.abc import Callable
 from typing import Any
 
-from _common import attempt, cpu_model, load, percentile
+from _common import attempt, deals_per_second, load, machine, timed
 
 LEAD_GOAL_MS = 5.0
 FOLLOW_GOAL_MS = 1.0
@@ -65,41 +61,9 @@ DDZ_TOPS = {
 # --------------------------------------------------------------------------------------
 
 
-def deals_per_second(game_name: str, seconds: float, **options: Any) -> tuple[float, float]:
-    """(deals/s, actions per deal)."""
-    import cardavia
-
-    game = cardavia.new_game(game_name, **options)
-    rng = random.Random(SEED)
-    deals = steps = 0
-    start = time.perf_counter()
-    while True:
-        state = game.new_state(seed=deals)
-        while not state.is_over:
-            state.apply(rng.choice(state.legal_actions()))
-            steps += 1
-        deals += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return deals / elapsed, steps / deals
-
-
 # --------------------------------------------------------------------------------------
 # 2. Generation
 # --------------------------------------------------------------------------------------
-
-
-def timed(calls: int, pool: list[Any], once: Callable[[Any], object]) -> tuple[float, float]:
-    """p50 and p95 in ms of ``once(item)`` over ``calls`` calls cycling through ``pool``."""
-    for item in pool[:10]:  # warm the caches (rules, display keys)
-        once(item)
-    times: list[float] = []
-    for i in range(calls):
-        item = pool[i % len(pool)]
-        start = time.thread_time_ns()
-        once(item)
-        times.append(float(time.thread_time_ns() - start))
-    return percentile(times, 0.5) / 1e6, percentile(times, 0.95) / 1e6
 
 
 class GuandanCase:
@@ -190,10 +154,7 @@ def main(argv: list[str] | None = None) -> int:
         "rerun: .venv/bin/python bench/guandan_speed.py [--seconds S] [--hands N] [--calls C]"
         "  (or: make bench-guandan)"
     )
-    print(
-        f"machine: {cpu_model()}, {os.cpu_count()} cores, Python {platform.python_version()}"
-        f" ({platform.system()} {platform.machine()}); single-threaded; load {load()}"
-    )
+    print(f"machine: {machine()}; single-threaded; load {load()}")
     print(
         f"settings: {s:g} s per playout loop; {args.hands} hands per pool, "
         f"{args.calls} timed calls per figure"
@@ -201,8 +162,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"goal: Guandan lead < {LEAD_GOAL_MS:g} ms p95, follow < {FOLLOW_GOAL_MS:g} ms p95")
     print()
 
-    gd = attempt("Guandan deals", lambda: deals_per_second("guandan", s, deals=1))
-    dd = attempt("Dou Dizhu deals", lambda: deals_per_second("doudizhu", s))
+    gd = attempt("Guandan deals", lambda: deals_per_second("guandan", s, SEED, deals=1))
+    dd = attempt("Dou Dizhu deals", lambda: deals_per_second("doudizhu", s, SEED))
     print("1. Random-playout full deals per second")
     print(f"   {'game':<40} {'deals/s':>9} {'actions/deal':>13}")
     for name, res in (("Guandan (one deal, 4 seats)", gd), ("Dou Dizhu (with the auction)", dd)):

@@ -42,15 +42,11 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import random
 import subprocess
 import sys
-import time
-from collections.abc import Callable
-from typing import Any
 
-from _common import attempt, cpu_model, load, percentile
+from _common import attempt, deals_per_second, load, machine, open_spiel_deals, timed
 
 SEED = 14
 OPEN_SPIEL_GAMES = ("hearts", "spades")
@@ -61,72 +57,13 @@ OPEN_SPIEL_GAMES = ("hearts", "spades")
 # --------------------------------------------------------------------------------------
 
 
-def tractor_deals(seconds: float) -> tuple[float, float]:
-    """(deals/s, actions per deal)."""
-    import cardavia
-
-    game = cardavia.new_game("tractor", deals=1)
-    rng = random.Random(SEED)
-    deals = steps = 0
-    start = time.perf_counter()
-    while True:
-        state = game.new_state(seed=deals)
-        while not state.is_over:
-            state.apply(rng.choice(state.legal_actions()))
-            steps += 1
-        deals += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return deals / elapsed, steps / deals
-
-
-OPEN_SPIEL_LOOP = """
-import random, sys, time
-import pyspiel
-
-def measure(name, seconds):
-    game = pyspiel.load_game(name)
-    rng = random.Random(4)
-    n = steps = 0
-    start = time.perf_counter()
-    while True:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():  # dealing: uniform outcomes
-                action = rng.choice(state.chance_outcomes())[0]
-            else:
-                action = rng.choice(state.legal_actions())
-                steps += 1
-            state.apply_action(action)
-        n += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return n / elapsed, steps / n
-
-if __name__ == "__main__":
-    print(*measure(sys.argv[1], float(sys.argv[2])))
-"""
-
-
-def open_spiel_deals(name: str, seconds: float, python: str | None) -> tuple[float, float]:
+def open_spiel_rate(name: str, seconds: float, python: str | None) -> tuple[float, float]:
     """Live OpenSpiel (deals/s, actions per deal); raises when pyspiel is nowhere."""
-    try:
-        import pyspiel  # noqa: F401
-    except ImportError:
-        if not python:
-            raise RuntimeError("open_spiel is not installed here") from None
-        out = subprocess.run(
-            [python, "-c", OPEN_SPIEL_LOOP, name, str(seconds)],
-            capture_output=True,
-            text=True,
-            check=True,
-            timeout=seconds * 4 + 60,
-        ).stdout.split()
-        return float(out[0]), float(out[1])
-    namespace: dict[str, Any] = {}
-    exec(OPEN_SPIEL_LOOP, namespace)
-    rate, per = namespace["measure"](name, seconds)
-    return float(rate), float(per)
+    measured = open_spiel_deals(name, seconds, python)
+    if measured is None:
+        raise RuntimeError("open_spiel is not installed here")
+    deals, elapsed, per = measured
+    return deals / elapsed, per
 
 
 def open_spiel_available(python: str | None) -> str | None:
@@ -147,19 +84,6 @@ def open_spiel_available(python: str | None) -> str | None:
 # --------------------------------------------------------------------------------------
 # 2. Generation
 # --------------------------------------------------------------------------------------
-
-
-def timed(calls: int, pool: list[Any], once: Callable[[Any], object]) -> tuple[float, float]:
-    """p50 and p95 in ms of ``once(item)`` over ``calls`` calls cycling through ``pool``."""
-    for item in pool[:10]:  # warm the caches (rules, display keys)
-        once(item)
-    times: list[float] = []
-    for i in range(calls):
-        item = pool[i % len(pool)]
-        start = time.thread_time_ns()
-        once(item)
-        times.append(float(time.thread_time_ns() - start))
-    return percentile(times, 0.5) / 1e6, percentile(times, 0.95) / 1e6
 
 
 class FollowCase:
@@ -247,10 +171,7 @@ def main(argv: list[str] | None = None) -> int:
         "rerun: .venv/bin/python bench/tractor_speed.py [--seconds S] [--hands N] [--calls C]"
         " [--open-spiel-python PATH]  (or: make bench-tractor)"
     )
-    print(
-        f"machine: {cpu_model()}, {os.cpu_count()} cores, Python {platform.python_version()}"
-        f" ({platform.system()} {platform.machine()}); single-threaded; load {load()}"
-    )
+    print(f"machine: {machine()}; single-threaded; load {load()}")
     print(
         f"settings: {s:g} s per playout loop; {args.hands} deals per pool, "
         f"{args.calls} timed calls per figure"
@@ -259,13 +180,16 @@ def main(argv: list[str] | None = None) -> int:
 
     rows: list[tuple[str, tuple[float, float] | None]] = []
     rows.append(
-        ("Cardavia tractor (one deal, 4 seats)", attempt("Tractor deals", lambda: tractor_deals(s)))
+        (
+            "Cardavia tractor (one deal, 4 seats)",
+            attempt("Tractor deals", lambda: deals_per_second("tractor", s, SEED, deals=1)),
+        )
     )
     where = open_spiel_available(args.open_spiel_python)
     if where is not None:
         for name in OPEN_SPIEL_GAMES:
             measured = attempt(
-                f"OpenSpiel {name}", lambda n=name: open_spiel_deals(n, s, args.open_spiel_python)
+                f"OpenSpiel {name}", lambda n=name: open_spiel_rate(n, s, args.open_spiel_python)
             )
             rows.append((f"OpenSpiel {name} C++ via pyspiel (live)", measured))
     print("1. Random-playout full deals per second")

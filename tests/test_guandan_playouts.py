@@ -15,7 +15,7 @@ import re
 from collections import Counter
 from typing import Any
 
-import pytest
+from helpers import check_actions, refuse_junk, refuse_unchanged
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -51,29 +51,8 @@ def check_conservation(state: cardavia.State) -> None:
     assert Counter(held + gone) == Counter(pack_108())
 
 
-def check_actions(state: cardavia.State, rng: random.Random) -> list[str]:
-    actions = state.legal_actions()
-    assert len(actions) == len(set(actions)), "an action is listed twice"
-    assert state.clone().legal_actions() == actions
-    for action in rng.sample(actions, min(12, len(actions))):
-        state.clone().apply(action)  # every listed action is accepted
-    return actions
-
-
-def refuse_unchanged(state: cardavia.State, action: str) -> None:
-    before = state.to_json()
-    with pytest.raises(IllegalAction):
-        state.apply(action)
-    assert state.to_json() == before, f"{action!r} was refused but changed the state"
-
-
 def check_refusals(state: cardavia.State, actions: list[str], rng: random.Random) -> None:
-    for junk in JUNK:
-        refuse_unchanged(state, junk)
-    seat = state.current_player
-    assert seat is not None
-    if "pass" not in actions:
-        refuse_unchanged(state, "pass")
+    seat = refuse_junk(state, actions, JUNK)
     foreign = [c for s, hand in enumerate(hands(state)) if s != seat for c in hand]
     mine = Counter(state.view(seat)["hand"])
     for card in rng.sample(foreign, min(3, len(foreign))):
@@ -171,7 +150,7 @@ def test_random_matches_keep_every_promise(seed: int, chooser: int) -> None:
     step = 0
     while not state.is_over:
         check_conservation(state)
-        actions = check_actions(state, rng)
+        actions = check_actions(state, rng, 12)
         if step % 5 == 0:
             check_refusals(state, actions, rng)
             check_json(state)

@@ -17,6 +17,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from helpers import refuse_unchanged
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -107,13 +108,6 @@ def check_legal_actions(state: cardavia.State) -> list[str]:
         trial = state.clone()
         trial.apply(action)  # every listed action is accepted
     return actions
-
-
-def refuse_unchanged(state: cardavia.State, action: object) -> None:
-    before = state.to_json()
-    with pytest.raises(IllegalAction):
-        state.apply(action)  # type: ignore[arg-type]
-    assert state.to_json() == before, f"{action!r} was refused but changed the state"
 
 
 def check_rejections(state: cardavia.State, actions: list[str], rng: random.Random) -> None:

@@ -16,12 +16,11 @@ import random
 import re
 from typing import Any
 
-import pytest
+from helpers import refuse_unchanged
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cardavia
-from cardavia import IllegalAction
 from cardavia.cards import pack_52
 from cardavia.engine import current_deal_events
 from cardavia.games.holdem import BOARD_SHOWN, HoldemState
@@ -49,13 +48,6 @@ def choose(actions: list[str], rng: random.Random) -> str:
     if roll < 0.7 and "fold" in actions:
         return "fold"
     return rng.choice(actions)
-
-
-def refuse_unchanged(state: cardavia.State, action: object) -> None:
-    before = state.to_json()
-    with pytest.raises(IllegalAction):
-        state.apply(action)  # type: ignore[arg-type]
-    assert state.to_json() == before, f"{action!r} was refused but changed the state"
 
 
 def check_actions(state: cardavia.State, rng: random.Random) -> list[str]:

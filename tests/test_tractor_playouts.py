@@ -16,6 +16,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from helpers import check_actions, refuse_junk, refuse_unchanged
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -61,32 +62,10 @@ def check_conservation(state: cardavia.State, views: Views) -> None:
     assert view["hand_counts"] == [len(v["hand"]) for v in views]
 
 
-def check_actions(state: cardavia.State, rng: random.Random) -> list[str]:
-    actions = state.legal_actions()
-    assert actions, "a live state with nothing to do"
-    assert len(actions) == len(set(actions)), "an action is listed twice"
-    assert state.clone().legal_actions() == actions
-    for action in rng.sample(actions, min(3, len(actions))):
-        state.clone().apply(action)  # every listed action is accepted
-    return actions
-
-
-def refuse_unchanged(state: cardavia.State, action: str) -> None:
-    before = state.to_json()
-    with pytest.raises(IllegalAction):
-        state.apply(action)
-    assert state.to_json() == before, f"{action!r} was refused but changed the state"
-
-
 def check_refusals(
     state: cardavia.State, views: Views, actions: list[str], rng: random.Random
 ) -> None:
-    for junk in JUNK:
-        refuse_unchanged(state, junk)
-    seat = state.current_player
-    assert seat is not None
-    if "pass" not in actions:
-        refuse_unchanged(state, "pass")
+    seat = refuse_junk(state, actions, JUNK)
     verb = actions[0].split()[0]
     mine = Counter(views[seat]["hand"])
     listed = {a for a in actions}
@@ -239,7 +218,7 @@ def run_match(state: cardavia.State, chooser: int, every: int = 5) -> list[dict[
     begin = 0
     step = 0
     while not state.is_over:
-        actions = check_actions(state, rng)
+        actions = check_actions(state, rng, 3)
         view = state.view(state.current_player)
         assert view["legal_actions"] == actions
         now = view["phase"]

@@ -90,8 +90,9 @@ def parse_cards(text: str) -> list[str]:
     return [parse_card(token) for token in split_tokens(text)]
 
 
-def _rank_tokens(token: str) -> list[str] | None:
-    """'33' -> ['3', '3'], '10' -> ['T'], 'bj' -> ['BJ']; None if it is not rank-only."""
+def rank_tokens(token: str) -> list[str] | None:
+    """'33' -> ['3', '3'], '10' -> ['T'], 'bj' (or 'sj') -> ['BJ']; None if it is not
+    rank-only (a card such as '9h', or no card at all)."""
     upper = token.upper()
     if upper in _JOKER_WORDS and len(upper) == 2:
         return [_JOKER_WORDS[upper]]
@@ -120,7 +121,7 @@ def resolve_ranks(text: str, hand: Sequence[str]) -> list[str]:
     chosen: list[str] = []
     wanted_ranks: list[str] = []
     for token in split_tokens(text):
-        ranks = _rank_tokens(token)
+        ranks = rank_tokens(token)
         if ranks is None:
             card = parse_card(token)
             if free[card] == 0:

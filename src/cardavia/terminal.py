@@ -316,6 +316,20 @@ _WORD_COMMANDS: dict[str, Command] = {
     **GENERAL_COMMANDS,
     **dict.fromkeys(("pass", "p", "no", "-"), Command("action", action="pass")),
 }
+
+
+def read_line(
+    text: str, words: Mapping[str, Command] = GENERAL_COMMANDS
+) -> tuple[str, Command | None]:
+    """The typed line with its white space folded, and the command it already is: 'empty',
+    or one of ``words`` (matched in lower case); None when the game must read it."""
+    line = " ".join(text.strip().split())
+    low = line.lower()
+    if not low:
+        return line, Command("empty")
+    return line, words.get(low)
+
+
 _SUITED = re.compile(r"^(10|[2-9tjqka])[shdc]$|^[shdc](10|[2-9tjqka])$", re.IGNORECASE)
 
 
@@ -335,12 +349,10 @@ def interpret(text: str, view: Mapping[str, Any]) -> Command:
     Fast's opening must contain 3H), that play is chosen. Legality itself is left to the
     engine, whose message explains a refusal.
     """
-    line = " ".join(text.strip().split())
+    line, command = read_line(text, _WORD_COMMANDS)
+    if command is not None:
+        return command
     low = line.lower()
-    if not low:
-        return Command("empty")
-    if low in _WORD_COMMANDS:
-        return _WORD_COMMANDS[low]
     bid = _bid_command(low, view)
     if bid is not None:
         return bid
@@ -450,6 +462,18 @@ def render_table(
     return grid
 
 
+def seat_cell(
+    view: Mapping[str, Any], names: Sequence[str], levels: Sequence[str], seat: int
+) -> str:
+    """A seat's name in a table, with its bot level if any and ▶ when it is to act."""
+    name = names[seat]
+    if seat < len(levels) and levels[seat]:
+        name += f" ({levels[seat]})"
+    if seat == view.get("current_player"):
+        name = "▶ " + name
+    return name
+
+
 def _seat_row(
     view: Mapping[str, Any],
     names: Sequence[str],
@@ -458,11 +482,7 @@ def _seat_row(
     last_action: Mapping[str, Any] | None,
 ) -> list[Any]:
     """One seat's cells: name (with level and turn marker), cards left, role, last action."""
-    name = names[seat]
-    if seat < len(levels) and levels[seat]:
-        name += f" ({levels[seat]})"
-    if seat == view.get("current_player"):
-        name = "▶ " + name
+    name = seat_cell(view, names, levels, seat)
     sizes = view.get("hand_sizes")
     count = str(sizes[seat]) if isinstance(sizes, list) and seat < len(sizes) else "?"
     row: list[Any] = [name, count]

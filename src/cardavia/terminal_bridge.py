@@ -34,7 +34,6 @@ from cardavia.cards import RANKS, SUITS, parse_card
 from cardavia.engine import current_deal_events
 from cardavia.games.bridge import display_key, parse_call
 from cardavia.terminal import (
-    GENERAL_COMMANDS,
     RED_SUITS,
     SUIT_SYMBOLS,
     Command,
@@ -42,6 +41,7 @@ from cardavia.terminal import (
     cards_text,
     describe_unknown,
     hint_line,
+    read_line,
 )
 
 # The names of the seats at the table: You are South.
@@ -199,12 +199,9 @@ def interpret_bridge(text: str, view: Mapping[str, Any]) -> Command:
     ``xx``); in the play, a card (``play as``, ``as``, ``A♠``, or a rank when only one
     legal card has it). Legality is the engine's: what it cannot read is passed on as
     typed, so that its message explains the refusal."""
-    line = " ".join(text.strip().split())
-    low = line.lower()
-    if not low:
-        return Command("empty")
-    if low in GENERAL_COMMANDS:
-        return GENERAL_COMMANDS[low]
+    line, command = read_line(text)
+    if command is not None:
+        return command
     if view.get("phase") == "play":
         return _card_command(line, view)
     call = parse_call(line)

@@ -58,6 +58,7 @@ from cardavia.terminal import (
     hint_line,
     kind_label,
     render_scores,
+    seat_cell,
     seat_name,
 )
 
@@ -572,11 +573,7 @@ def render_table(
     grid.add_column("Place")
     grid.add_column("This round")
     for seat in range(len(names)):
-        name = names[seat]
-        if seat < len(levels) and levels[seat]:
-            name += f" ({levels[seat]})"
-        if seat == view.get("current_player"):
-            name = "▶ " + name
+        name = seat_cell(view, names, levels, seat)
         team = Text("us", style="green") if team_of(seat) == 0 else Text("them", style="red")
         count = str(sizes[seat]) if seat < len(sizes) else "?"
         place = ORDINALS.get(places.index(seat) + 1, "") if seat in places else ""

@@ -34,6 +34,7 @@ from cardavia.terminal import (
     cards_text,
     describe_unknown,
     hint_line,
+    seat_cell,
     seat_name,
 )
 
@@ -523,17 +524,6 @@ def _round_actions(events: list[dict[str, Any]]) -> dict[int, Mapping[str, Any]]
     return last
 
 
-def _seat_cell(
-    view: Mapping[str, Any], names: Sequence[str], levels: Sequence[str], seat: int
-) -> str:
-    name = names[seat]
-    if seat < len(levels) and levels[seat]:
-        name += f" ({levels[seat]})"
-    if seat == view.get("current_player"):
-        name = "▶ " + name
-    return name
-
-
 def _cell(values: Any, seat: int, blank_zero: bool = False) -> str:
     if not isinstance(values, list) or seat >= len(values):
         return "?"
@@ -579,7 +569,7 @@ def render_holdem_table(
     for seat in range(len(names)):
         action = last.get(seat)
         grid.add_row(
-            _seat_cell(view, names, levels, seat),
+            seat_cell(view, names, levels, seat),
             _position(view, seat),
             _cell(view.get("stacks"), seat),
             _cell(view.get("bets"), seat, blank_zero=True),
@@ -702,7 +692,7 @@ def render_onepoker_table(
     grid.add_column("This deal")
     signals = view.get("signals") or []
     for seat in range(len(names)):
-        name = _seat_cell(view, names, levels, seat)
+        name = seat_cell(view, names, levels, seat)
         if seat == view.get("first"):
             name += " · first"
         action = last.get(seat)

@@ -35,12 +35,11 @@ from rich.table import Table
 from rich.text import Text
 
 from cardavia import tricks
-from cardavia.cards import parse_card, rank_of
+from cardavia.cards import parse_card, rank_of, rank_tokens
 from cardavia.engine import current_deal_events
 from cardavia.games.tractor.rules import KITTY_SIZE, TRUMP, card_rules, level_rank, points
 from cardavia.locale import LANGUAGES, t
 from cardavia.terminal import (
-    GENERAL_COMMANDS,
     SESSION_TEXTS,
     SUIT_SYMBOLS,
     Command,
@@ -49,13 +48,14 @@ from cardavia.terminal import (
     cards_text,
     ending_lines,
     hint_line,
+    read_line,
     render_scores,
+    seat_cell,
     seat_name,
 )
 
 PREFIX = "terminal.tractor."
 PLAIN_SUITS = "SHDC"
-JOKERS = ("BJ", "RJ")
 _PASS_WORDS = frozenset({"pass", "p", "no", "-"})
 _DECLARE_WORDS = ("declare", "d")
 
@@ -303,12 +303,10 @@ class TractorPresenter:
     # --- input ------------------------------------------------------------------------
 
     def interpret(self, text: str, view: Mapping[str, Any]) -> Command:
-        line = " ".join(text.strip().split())
+        line, command = read_line(text)
+        if command is not None:
+            return command
         low = line.lower()
-        if not low:
-            return Command("empty")
-        if low in GENERAL_COMMANDS:
-            return GENERAL_COMMANDS[low]
         if low in _PASS_WORDS:
             return Command("action", action="pass")
         phase = view.get("phase")
@@ -374,9 +372,9 @@ class TractorPresenter:
         hand = list(view.get("hand") or [])
         legal = [str(action) for action in view.get("legal_actions") or []]
         owed = int(view.get("to_follow") or 0)
-        exact = [token for token in tokens if _rank_only(token) is None]
+        exact = [token for token in tokens if rank_tokens(token) is None]
         cards = [self._parse(token) for token in exact]
-        ranks = [rank for token in tokens for rank in _rank_only(token) or []]
+        ranks = [rank for token in tokens for rank in rank_tokens(token) or []]
         if ranks:
             cards = self._by_ranks(cards, ranks, hand, legal, leading=owed == 0)
         self._held(cards, hand)
@@ -489,11 +487,7 @@ class TractorPresenter:
         counts = view.get("hand_counts") or []
         plays = {p.get("seat"): p.get("cards") or [] for p in view.get("trick") or []}
         for seat in range(len(names)):
-            name = names[seat]
-            if seat < len(levels) and levels[seat]:
-                name += f" ({levels[seat]})"
-            if seat == view.get("current_player"):
-                name = "▶ " + name
+            name = seat_cell(view, names, levels, seat)
             team = Text(self.team(seat % 2), style="green" if seat % 2 == 0 else "red")
             count = str(counts[seat]) if seat < len(counts) else "?"
             trick = cards_text(plays.get(seat, []))
@@ -703,25 +697,6 @@ class TractorPresenter:
                     seat_name(names, event.get("next_dealer")),
                 )
         return table
-
-
-def _rank_only(token: str) -> list[str] | None:
-    """'9' -> ['9'], '99' -> ['9', '9'], '10' -> ['T'], 'bj' -> ['BJ']; None for a card."""
-    upper = token.upper()
-    if upper in JOKERS:
-        return [upper]
-    ranks: list[str] = []
-    rest = upper
-    while rest:
-        if rest.startswith("10"):
-            ranks.append("T")
-            rest = rest[2:]
-        elif rest[0] in "23456789TJQKA":
-            ranks.append(rest[0])
-            rest = rest[1:]
-        else:
-            return None
-    return ranks
 
 
 def tractor_presenter(lang: str = "en") -> TractorPresenter:

@@ -325,6 +325,134 @@ def play_until_over(page: Page, turns: int = 60, each: Any = None) -> int:
     return played
 
 
+# --- one screen -----------------------------------------------------------------------------
+
+SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 375, "height": 800}}
+
+
+def settle(page: Page) -> None:
+    """Two frames: the layout after a resize is drawn."""
+    page.evaluate(
+        "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+
+
+def outside(page: Page, selectors: list[str]) -> list[dict[str, Any]]:
+    """The visible elements of ``selectors`` whose box is not wholly inside the viewport
+    (inside a panel that scrolls by itself, such as the last hand, only the panel counts)."""
+    found: list[dict[str, Any]] = page.evaluate(
+        """selectors => {
+            const scrolls = (node) => ['auto', 'scroll'].includes(getComputedStyle(node).overflowY);
+            const inPanel = (node) => {
+                for (let up = node.parentElement; up; up = up.parentElement) {
+                    if (scrolls(up)) return true;
+                }
+                return false;
+            };
+            const bad = [];
+            for (const selector of selectors) {
+                for (const node of document.querySelectorAll(selector)) {
+                    const box = node.getBoundingClientRect();
+                    if (!box.width || !box.height || node.closest('[hidden]')) continue;
+                    if (getComputedStyle(node).visibility === 'hidden' || inPanel(node)) continue;
+                    const inside = box.left >= -0.5 && box.top >= -0.5
+                        && box.right <= innerWidth + 0.5 && box.bottom <= innerHeight + 0.5;
+                    if (!inside) bad.push({ selector, id: node.dataset.testid ?? node.id ?? '',
+                        text: node.textContent.slice(0, 30), top: box.top, bottom: box.bottom,
+                        left: box.left, right: box.right });
+                }
+            }
+            return bad;
+        }""",
+        selectors,
+    )
+    return found
+
+
+def fits(page: Page, label: str, shot: str, needed: list[str]) -> dict[str, int]:
+    """At the page's viewport: no page scroll, every visible element of ``needed`` inside
+    the viewport; a screenshot named ``shot``. The page's scroll measures (height, width,
+    y), for a caller that asks more of them."""
+    viewport = page.viewport_size
+    assert viewport is not None, f"{label}: the page has no fixed viewport"
+    settle(page)
+    screenshot(page, shot)
+    scroll: dict[str, int] = page.evaluate(
+        """() => { const s = document.scrollingElement;
+            return { height: s.scrollHeight, width: s.scrollWidth, y: scrollY }; }"""
+    )
+    assert scroll["height"] <= viewport["height"], f"{label}: the page scrolls ({scroll})"
+    assert scroll["width"] <= viewport["width"], f"{label}: the page scrolls sideways"
+    assert not outside(page, needed), f"{label}: off screen {outside(page, needed)}"
+    return scroll
+
+
+def fits_at_sizes(
+    page: Page, sizes: list[str], label: str, shot: str, needed: list[str], at_top: bool = False
+) -> None:
+    """:func:`fits` at each of ``sizes`` (names in :data:`SIZES`), and not scrolled if
+    ``at_top``; the page is left at the first size."""
+    for size in sizes:
+        page.set_viewport_size(SIZES[size])
+        scroll = fits(page, f"{label} {size}", f"{shot}-{size}", needed)
+        assert not at_top or scroll["y"] == 0, f"{label} {size}: the page was scrolled"
+    page.set_viewport_size(SIZES[sizes[0]])
+    settle(page)
+
+
+# --- deals with an interlude (Guandan, Tractor) ---------------------------------------------
+
+DEAL_TIMEOUT_MS = 60_000  # a whole AI trick or the end of a deal, on a busy machine
+
+
+def wait_for_you(page: Page) -> str:
+    """Until the page waits for You: 'turn', 'next' (a deal's result and Next deal) or
+    'over'."""
+    handle = page.wait_for_function(
+        """() => {
+            const table = document.querySelector('[data-testid=table]');
+            const next = document.querySelector('[data-testid=interlude-next]');
+            if (next && next.offsetParent) return 'next';
+            if (table.dataset.busy !== 'false' || !table.dataset.version) return null;
+            if (table.dataset.over === 'true') return 'over';
+            if (table.dataset.turn === '0') return 'turn';
+            return null;
+        }""",
+        timeout=DEAL_TIMEOUT_MS,
+    )
+    return str(handle.json_value())
+
+
+def sent(page: Page, version: str) -> str:
+    """After a click that sends an action at ``version``: until it is answered and shown;
+    then :func:`wait_for_you`."""
+    page.wait_for_function(
+        """version => {
+            const table = document.querySelector('[data-testid=table]');
+            const message = document.querySelector('[data-testid=message]');
+            const next = document.querySelector('[data-testid=interlude-next]');
+            return (next && next.offsetParent) || !message.hidden
+                || (table.dataset.busy === 'false' && table.dataset.version !== version);
+        }""",
+        arg=version,
+        timeout=DEAL_TIMEOUT_MS,
+    )
+    message = page.get_by_test_id("message")
+    assert message.is_hidden(), f"the action was refused: {message.inner_text()}"
+    return wait_for_you(page)
+
+
+def current_view(page: Page, server: Server, match: str) -> dict[str, Any]:
+    """The match's view for seat 0, from the API with the page's token."""
+    view: dict[str, Any] = server.api(f"/api/matches/{match}", token(page))["view"]
+    return view
+
+
+def click_card(card: Locator) -> None:
+    """A click on the strip of a card that the next card leaves in sight."""
+    card.click(position={"x": 3, "y": 30})
+
+
 # --- hidden cards (SI-17) -------------------------------------------------------------------
 
 
@@ -365,6 +493,15 @@ class ApiLog:
         while self.pending:
             response = self.pending.pop(0)
             self.bodies.append((response.url, response.json()))
+
+    def views(self) -> list[tuple[str, dict[str, Any]]]:
+        """Every view received so far (drained first), with its URL, in order."""
+        self.drain()
+        return [
+            (url, body["view"])
+            for url, body in self.bodies
+            if isinstance(body, dict) and body.get("view") is not None
+        ]
 
 
 def wait_ready(page: Page) -> str:

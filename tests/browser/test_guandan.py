@@ -18,24 +18,27 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 import cardavia
 
 from .conftest import (
     CARD,
+    SIZES,
     ApiLog,
     Server,
+    click_card,
     close_page,
+    current_view,
+    fits_at_sizes,
     new_page,
     open_seeded_match,
     posts,
-    screenshot,
+    sent,
     sent_actions,
     table_attr,
-    token,
+    wait_for_you,
 )
-from .test_layout import SIZES, outside, settle
 
 PACK = [f"{rank}{suit}" for rank in "23456789TJQKA" for suit in "SHDC"] + ["BJ", "RJ"]
 # On screen in every phase: the seats, your cards, the levels, the cards on the table and
@@ -70,71 +73,10 @@ def deal_with(mine: list[str], seed: int) -> list[list[str]]:
 def one_screen(page: Page, phase: str, sizes: list[str] | None = None) -> None:
     """At each size: no page scroll, every needed element inside the viewport; a
     screenshot of each. The page is left at the first size."""
-    chosen = sizes or list(SIZES)
-    for size in chosen:
-        viewport = SIZES[size]
-        page.set_viewport_size(viewport)
-        settle(page)
-        label = f"guandan {phase} {size}"
-        screenshot(page, f"guandan-{phase}-{size}")
-        scroll = page.evaluate(
-            """() => { const s = document.scrollingElement;
-                return { height: s.scrollHeight, width: s.scrollWidth, y: scrollY }; }"""
-        )
-        assert scroll["height"] <= viewport["height"], f"{label}: the page scrolls ({scroll})"
-        assert scroll["width"] <= viewport["width"], f"{label}: the page scrolls sideways"
-        assert not outside(page, NEEDED), f"{label}: off screen {outside(page, NEEDED)}"
-    page.set_viewport_size(SIZES[chosen[0]])
-    settle(page)
+    fits_at_sizes(page, sizes or list(SIZES), f"guandan {phase}", f"guandan-{phase}", NEEDED)
 
 
 # --- waiting and acting --------------------------------------------------------------------
-
-
-def wait_for(page: Page) -> str:
-    """Until the page waits for You: 'turn', 'next' (a deal's result and Next deal) or
-    'over'."""
-    handle = page.wait_for_function(
-        """() => {
-            const table = document.querySelector('[data-testid=table]');
-            const next = document.querySelector('[data-testid=interlude-next]');
-            if (next && next.offsetParent) return 'next';
-            if (table.dataset.busy !== 'false' || !table.dataset.version) return null;
-            if (table.dataset.over === 'true') return 'over';
-            if (table.dataset.turn === '0') return 'turn';
-            return null;
-        }""",
-        timeout=45_000,
-    )
-    return str(handle.json_value())
-
-
-def sent(page: Page, version: str) -> str:
-    """After a click that sends an action at ``version``: until it is answered and shown."""
-    page.wait_for_function(
-        """version => {
-            const table = document.querySelector('[data-testid=table]');
-            const message = document.querySelector('[data-testid=message]');
-            const next = document.querySelector('[data-testid=interlude-next]');
-            return (next && next.offsetParent) || !message.hidden
-                || (table.dataset.busy === 'false' && table.dataset.version !== version);
-        }""",
-        arg=version,
-        timeout=30_000,
-    )
-    message = page.get_by_test_id("message")
-    assert message.is_hidden(), f"the action was refused: {message.inner_text()}"
-    return wait_for(page)
-
-
-def current_view(page: Page, server: Server, match: str) -> dict[str, Any]:
-    view: dict[str, Any] = server.api(f"/api/matches/{match}", token(page))["view"]
-    return view
-
-
-def click_card(card: Locator) -> None:
-    """A click on the strip of a card that the next card leaves in sight."""
-    card.click(position={"x": 4, "y": 30})
 
 
 def select(page: Page, cards: list[str]) -> None:
@@ -220,17 +162,12 @@ def known_to_you(view: dict[str, Any]) -> set[str]:
 
 
 def check_hidden(log: ApiLog) -> None:
-    log.drain()
-    views = 0
-    for url, body in log.bodies:
-        view = body.get("view") if isinstance(body, dict) else None
-        if view is None:
-            continue
-        views += 1
+    views = log.views()
+    for url, view in views:
         assert view["seat"] == 0 and "hands" not in view, url
         leaked = named(view) - known_to_you(view)
         assert not leaked, f"{url} names cards seat 0 cannot know: {leaked}"
-    assert views >= 2, f"only {views} views seen"
+    assert len(views) >= 2, f"only {len(views)} views seen"
 
 
 # --- fixtures ---------------------------------------------------------------------------------
@@ -269,7 +206,7 @@ def test_return_after_tribute(laptop: Page, server: Server) -> None:
         deal={"hands": hands, "levels": [5, 3], "level_team": 0, "previous_places": [0, 1, 2, 3]},
     )
     match = open_seeded_match(page, server, state, "basic", "guandan-return")
-    assert wait_for(page) == "turn"
+    assert wait_for_you(page) == "turn"
     assert table_attr(page, "phase") == "return"
     view = current_view(page, server, match)
     payment = view["tribute"]["payments"][0]
@@ -323,7 +260,7 @@ def test_chooser_for_two_readings(laptop: Page, server: Server) -> None:
         seed=6, deal={"hands": hands, "levels": [5, 2], "level_team": 0, "first_leader": 0}
     )
     open_seeded_match(page, server, state, "basic", "guandan-chooser")
-    assert wait_for(page) == "turn"
+    assert wait_for_you(page) == "turn"
     expect(page.get_by_test_id("gd-levels")).to_contain_text("Deal 1 · level 5 (your team)")
     # Two wild cards are a pair of any rank: only the best reading, no choice to make.
     wilds = page.locator("[data-testid=hand-card][data-wild=true]")
@@ -397,7 +334,7 @@ def test_end_of_deal_and_next_deal(browser: Browser, server: Server, size: str) 
         whole = size == "phone"
         state = cardavia.new_game("guandan").new_state(seed=21) if whole else near_the_end(21)
         match = open_seeded_match(page, server, state, "basic", f"guandan-end-{size}")
-        outcome = wait_for(page)
+        outcome = wait_for_you(page)
         assert outcome == "turn"
         one_screen(page, "play", [size])
         for _ in range(80):
@@ -424,7 +361,7 @@ def test_end_of_deal_and_next_deal(browser: Browser, server: Server, size: str) 
             expect(page.get_by_test_id("gd-tribute")).to_contain_text("No tribute")
         else:
             expect(page.get_by_test_id("gd-tribute")).to_contain_text("Tribute")
-        outcome = wait_for(page)
+        outcome = wait_for_you(page)
         assert outcome == "turn"
         one_screen(page, "deal-2", [size])
         records = page.get_by_test_id("records")

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -22,21 +21,22 @@ from playwright.sync_api import Browser, Page, expect
 import cardavia
 
 from .conftest import (
+    SIZES,
     Server,
     click_and_wait,
     close_page,
+    fits_at_sizes,
     is_over,
     new_page,
     open_seeded_match,
+    outside,
     play_turn,
-    screenshot,
     table_attr,
     wait_ready,
 )
 from .test_poker import LOSING_DEAL, check_or_call, shove_or_call
 
 DEAL_SEED = "29"
-SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 375, "height": 800}}
 # What must be on screen in every phase: the seats (and their last plays), the table's
 # middle, your cards and every control You may use now.
 ALWAYS = [
@@ -80,63 +80,11 @@ def laptop(browser: Browser, seeded_server: Server) -> Iterator[Page]:
     close_page(page)
 
 
-def settle(page: Page) -> None:
-    """Two frames: the layout after a resize is drawn."""
-    page.evaluate(
-        "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
-    )
-
-
-def outside(page: Page, selectors: list[str]) -> list[dict[str, Any]]:
-    """The visible elements of ``selectors`` whose box is not wholly inside the viewport
-    (inside a panel that scrolls by itself, such as the last hand, only the panel counts)."""
-    found: list[dict[str, Any]] = page.evaluate(
-        """selectors => {
-            const scrolls = (node) => ['auto', 'scroll'].includes(getComputedStyle(node).overflowY);
-            const inPanel = (node) => {
-                for (let up = node.parentElement; up; up = up.parentElement) {
-                    if (scrolls(up)) return true;
-                }
-                return false;
-            };
-            const bad = [];
-            for (const selector of selectors) {
-                for (const node of document.querySelectorAll(selector)) {
-                    const box = node.getBoundingClientRect();
-                    if (!box.width || !box.height || node.closest('[hidden]')) continue;
-                    if (getComputedStyle(node).visibility === 'hidden' || inPanel(node)) continue;
-                    const inside = box.left >= -0.5 && box.top >= -0.5
-                        && box.right <= innerWidth + 0.5 && box.bottom <= innerHeight + 0.5;
-                    if (!inside) bad.push({ selector, id: node.dataset.testid ?? node.id ?? '',
-                        text: node.textContent.slice(0, 30), top: box.top, bottom: box.bottom,
-                        left: box.left, right: box.right });
-                }
-            }
-            return bad;
-        }""",
-        selectors,
-    )
-    return found
-
-
 def one_screen(page: Page, game: str, phase: str) -> None:
-    """At both sizes: no page scroll needed, the table's key elements in the viewport, one
-    screenshot each; the page is left at the laptop size."""
-    for size, viewport in SIZES.items():
-        page.set_viewport_size(viewport)
-        settle(page)
-        label = f"{game} {phase} {size}"
-        screenshot(page, f"layout-{game}-{phase}-{size}")
-        scroll = page.evaluate(
-            """() => { const s = document.scrollingElement;
-                return { height: s.scrollHeight, width: s.scrollWidth, y: scrollY }; }"""
-        )
-        assert scroll["height"] <= viewport["height"], f"{label}: the page scrolls ({scroll})"
-        assert scroll["width"] <= viewport["width"], f"{label}: the page scrolls sideways"
-        assert scroll["y"] == 0, f"{label}: the page was scrolled"
-        assert not outside(page, ALWAYS + CENTRES[game]), f"{label}: off screen"
-    page.set_viewport_size(SIZES["laptop"])
-    settle(page)
+    """At both sizes: no page scroll needed (nor scrolled), the table's key elements in the
+    viewport, one screenshot each; the page is left at the laptop size."""
+    label, shot = f"{game} {phase}", f"layout-{game}-{phase}"
+    fits_at_sizes(page, list(SIZES), label, shot, ALWAYS + CENTRES[game], at_top=True)
 
 
 def hand_in_one_row(page: Page) -> list[str]:

@@ -16,7 +16,7 @@ from itertools import pairwise
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 import cardavia
 from cardavia import tricks
@@ -25,20 +25,23 @@ from cardavia.locale import catalog
 
 from .conftest import (
     CARD,
+    SIZES,
     ApiLog,
     Server,
     assert_translated,
+    click_card,
     close_page,
+    current_view,
+    fits,
     new_page,
     open_seeded_match,
     posts,
-    screenshot,
+    sent,
     sent_actions,
     store_match,
     table_attr,
-    token,
+    wait_for_you,
 )
-from .test_layout import SIZES, outside, settle
 
 LEVEL = "random"
 # On screen in every phase: the seats, your cards, the levels and trump, the trick, the
@@ -63,66 +66,10 @@ NEEDED = [
 
 def one_screen(page: Page, phase: str, size: str) -> None:
     """No page scroll, every needed element inside the viewport; a screenshot."""
-    viewport = SIZES[size]
-    settle(page)
-    label = f"tractor {phase} {size}"
-    screenshot(page, f"tractor-{phase}-{size}")
-    scroll = page.evaluate(
-        """() => { const s = document.scrollingElement;
-            return { height: s.scrollHeight, width: s.scrollWidth }; }"""
-    )
-    assert scroll["height"] <= viewport["height"], f"{label}: the page scrolls ({scroll})"
-    assert scroll["width"] <= viewport["width"], f"{label}: the page scrolls sideways"
-    assert not outside(page, NEEDED), f"{label}: off screen {outside(page, NEEDED)}"
+    fits(page, f"tractor {phase} {size}", f"tractor-{phase}-{size}", NEEDED)
 
 
 # --- waiting and acting --------------------------------------------------------------------
-
-
-def wait_for(page: Page) -> str:
-    """Until the page waits for You: 'turn', 'next' (a deal's result and Next deal) or
-    'over'."""
-    handle = page.wait_for_function(
-        """() => {
-            const table = document.querySelector('[data-testid=table]');
-            const next = document.querySelector('[data-testid=interlude-next]');
-            if (next && next.offsetParent) return 'next';
-            if (table.dataset.busy !== 'false' || !table.dataset.version) return null;
-            if (table.dataset.over === 'true') return 'over';
-            if (table.dataset.turn === '0') return 'turn';
-            return null;
-        }""",
-        timeout=60_000,
-    )
-    return str(handle.json_value())
-
-
-def sent(page: Page, version: str) -> str:
-    """After a click that sends at ``version``: until it is answered and shown."""
-    page.wait_for_function(
-        """version => {
-            const table = document.querySelector('[data-testid=table]');
-            const message = document.querySelector('[data-testid=message]');
-            const next = document.querySelector('[data-testid=interlude-next]');
-            return (next && next.offsetParent) || !message.hidden
-                || (table.dataset.busy === 'false' && table.dataset.version !== version);
-        }""",
-        arg=version,
-        timeout=60_000,
-    )
-    message = page.get_by_test_id("message")
-    assert message.is_hidden(), f"the action was refused: {message.inner_text()}"
-    return wait_for(page)
-
-
-def current_view(page: Page, server: Server, match: str) -> dict[str, Any]:
-    view: dict[str, Any] = server.api(f"/api/matches/{match}", token(page))["view"]
-    return view
-
-
-def click_card(card: Locator) -> None:
-    """A click on the strip of a card that the next card leaves in sight."""
-    card.click(position={"x": 3, "y": 30})
 
 
 def select(page: Page, cards: list[str]) -> None:
@@ -223,13 +170,8 @@ def known_to_you(view: dict[str, Any]) -> set[str]:
 
 
 def check_hidden(log: ApiLog) -> None:
-    log.drain()
-    views = 0
-    for url, body in log.bodies:
-        view = body.get("view") if isinstance(body, dict) else None
-        if view is None:
-            continue
-        views += 1
+    views = log.views()
+    for url, view in views:
         assert view["seat"] == 0 and "hands" not in view, url
         if view["kitty"] is not None or view["taken_kitty"] is not None:
             assert view["dealer"] == 0, f"{url}: the kitty shown to a seat that does not deal"
@@ -238,7 +180,7 @@ def check_hidden(log: ApiLog) -> None:
         for event in view["events"]:
             if event["type"] == "bury":
                 assert set(event) == {"type", "seat"}, f"a bury event shows more: {event}"
-    assert views >= 2, f"only {views} views seen"
+    assert len(views) >= 2, f"only {len(views)} views seen"
 
 
 # --- the phases ------------------------------------------------------------------------------
@@ -401,7 +343,7 @@ def test_whole_deal_by_clicks(browser: Browser, server: Server, size: str) -> No
         log.attach(page)
         state = seeded_deal(31)
         match = open_seeded_match(page, server, state, LEVEL, f"tractor-deal-{size}")
-        assert wait_for(page) == "turn"
+        assert wait_for_you(page) == "turn"
         expect(page.get_by_test_id("tr-levels")).to_contain_text("Deal 1 · level 2")
         expect(page.locator("[data-testid=hand-card]")).to_have_count(25)
         outcome = declare(page, server, match, size)
@@ -439,7 +381,7 @@ def test_whole_deal_by_clicks(browser: Browser, server: Server, size: str) -> No
         last = max(e["number"] for e in view["events"] if e["type"] == "trick")
         expect(records).to_contain_text(f"trick {last} (")
         expect(records).to_contain_text("Deal 2 at level")
-        outcome = wait_for(page)
+        outcome = wait_for_you(page)
         assert outcome == "turn"
         one_screen(page, "deal-2", size)
         check_hidden(log)
@@ -463,7 +405,7 @@ def test_burial_in_every_language(browser: Browser, server: Server, lang: str) -
             [match_id, secret],
         )
         page.goto(f"/{lang}/play/tractor/{match_id}")
-        assert wait_for(page) == "turn"
+        assert wait_for_you(page) == "turn"
         expect(page.locator("[data-testid=hand-card]")).to_have_count(33)
         view = current_view(page, server, match_id)
         select(page, view["hand"][-7:])
@@ -500,7 +442,7 @@ def test_every_declaration_offered_on_a_phone(browser: Browser, server: Server) 
     page = new_page(browser, server, viewport=SIZES["phone"])
     try:
         match = open_seeded_match(page, server, state, LEVEL, "tractor-declarations")
-        assert wait_for(page) == "turn"
+        assert wait_for_you(page) == "turn"
         legal = [a for a in current_view(page, server, match)["legal_actions"] if a != "pass"]
         assert len(legal) == 7, legal
         box = page.locator("[data-testid=declare]")

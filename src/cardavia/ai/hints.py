@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 from ..climbing import classify
@@ -42,6 +43,12 @@ GUANDAN_CANDIDATES, GUANDAN_MIN_WORLDS = 3, 4
 # (measured 16 ms from the second trick, 95 cards in the hands).
 TRACTOR_ROLLOUT_COST_PER_CARD = 200e-6
 TRACTOR_CANDIDATES, TRACTOR_MIN_WORLDS = 3, 4
+# The four-seat games' searches, planned alike: the bot module, the candidates weighed,
+# the rollout cost per card and the fewest worlds.
+TEAM_SEARCHES: dict[str, tuple[ModuleType, int, float, int]] = {
+    "guandan": (guandan, GUANDAN_CANDIDATES, GUANDAN_ROLLOUT_COST_PER_CARD, GUANDAN_MIN_WORLDS),
+    "tractor": (tractor, TRACTOR_CANDIDATES, TRACTOR_ROLLOUT_COST_PER_CARD, TRACTOR_MIN_WORLDS),
+}
 PURE = 95  # per cent: a strategy this sure of a move "always" makes it
 PLANNED_SHARE = 0.4  # of the budget: rollouts run up to 3x the planned cost (long rounds, load)
 
@@ -78,19 +85,11 @@ def hint_bot(game: str, view: dict[str, Any], seed: int = 0, budget: float = HIN
         candidates = min(search.max_candidates, len(climbing.rank_candidates(view)))
         search.fixed_worlds = planned_worlds(view, budget, candidates)
         return search
-    if game == "guandan":
-        search = guandan.strong_bot(new_game(game), seed, max_candidates=GUANDAN_CANDIDATES)
-        candidates = min(GUANDAN_CANDIDATES, len(guandan.rank_candidates(view)))
-        search.fixed_worlds = planned_worlds(
-            view, budget, candidates, GUANDAN_ROLLOUT_COST_PER_CARD, GUANDAN_MIN_WORLDS
-        )
-        return search
-    if game == "tractor":
-        search = tractor.strong_bot(new_game(game), seed, max_candidates=TRACTOR_CANDIDATES)
-        candidates = min(TRACTOR_CANDIDATES, len(tractor.rank_candidates(view)))
-        search.fixed_worlds = planned_worlds(
-            view, budget, candidates, TRACTOR_ROLLOUT_COST_PER_CARD, TRACTOR_MIN_WORLDS
-        )
+    if game in TEAM_SEARCHES:
+        module, most, cost, least = TEAM_SEARCHES[game]
+        search = module.strong_bot(new_game(game), seed, max_candidates=most)
+        candidates = min(most, len(module.rank_candidates(view)))
+        search.fixed_worlds = planned_worlds(view, budget, candidates, cost, least)
         return search
     if game == "holdem":
         planned = int(PLANNED_SHARE * budget / HOLDEM_SAMPLE_COST)

@@ -21,6 +21,29 @@ export function counterClockwise(seat, players) {
   return layouts[players]?.[seat] ?? 'top';
 }
 
+// The middle of the table as lines of parts: ``line(testid, ...content)`` appends a line
+// (``<prefix>-line``, found by its test id) to ``box`` (``<prefix>-info``); ``part(content)``
+// is a piece kept whole, so a line breaks only between its parts when it must.
+export function infoLines(prefix) {
+  const box = document.createElement('span');
+  box.className = `${prefix}-info`;
+  const line = (testid, ...content) => {
+    const span = document.createElement('span');
+    span.className = `${prefix}-line ${testid}`;
+    span.dataset.testid = testid;
+    span.append(...content);
+    box.append(span);
+    return span;
+  };
+  const part = (content) => {
+    const span = document.createElement('span');
+    span.className = `${prefix}-part`;
+    span.append(content);
+    return span;
+  };
+  return { box, line, part };
+}
+
 export const base = {
   handSize: 0,
   seatPosition: counterClockwise,

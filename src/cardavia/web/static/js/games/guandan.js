@@ -11,7 +11,7 @@
 // readings of one selection (a wild card completing a pair or a full house, five cards of
 // one suit as a straight or a straight flush) are offered by the table's chooser.
 import { cardText, rankOf, suitOf } from '../cards.js';
-import { sameMultiset } from './base.js';
+import { infoLines, sameMultiset } from './base.js';
 import { climbing, signed } from './climbing.js';
 
 const RANK_OF_LEVEL = { 10: 'T', 11: 'J', 12: 'Q', 13: 'K', 14: 'A' };
@@ -350,23 +350,7 @@ export default {
 
   centreInfo(table, { i18n, name, view }) {
     const { t, fmt } = i18n;
-    const box = document.createElement('span');
-    box.className = 'gd-info';
-    const line = (testid, ...content) => {
-      const span = document.createElement('span');
-      span.className = `gd-line ${testid}`;
-      span.dataset.testid = testid;
-      span.append(...content);
-      box.append(span);
-      return span;
-    };
-    // Two parts, each kept whole: the line breaks between them when it must.
-    const part = (content) => {
-      const span = document.createElement('span');
-      span.className = 'gd-part';
-      span.append(content);
-      return span;
-    };
+    const { box, line, part } = infoLines('gd');
     line(
       'gd-levels',
       part(

@@ -11,7 +11,7 @@
 // rules of §3.4 so that Confirm is enabled only for a legal follow, and the line under the
 // hand says which rule a selection breaks.
 import { cardText, rankOf, suitOf, SUIT_SYMBOLS } from '../cards.js';
-import { actionCards, base, sameMultiset } from './base.js';
+import { actionCards, base, infoLines, sameMultiset } from './base.js';
 import { signed } from './climbing.js';
 
 const SEATS = 4;
@@ -355,22 +355,7 @@ export default {
 
   centreInfo(table, { i18n, name, view }) {
     const { t, fmt } = i18n;
-    const box = document.createElement('span');
-    box.className = 'tr-info';
-    const line = (testid, ...content) => {
-      const span = document.createElement('span');
-      span.className = `tr-line ${testid}`;
-      span.dataset.testid = testid;
-      span.append(...content);
-      box.append(span);
-      return span;
-    };
-    const part = (content) => {
-      const span = document.createElement('span');
-      span.className = 'tr-part';
-      span.append(content);
-      return span;
-    };
+    const { box, line, part } = infoLines('tr');
     const dealer = table.dealer === null ? '—' : name(table.dealer);
     line(
       'tr-levels',
