@@ -275,3 +275,10 @@ def test_quit_at_the_pause_leaves_the_table() -> None:
     out = buffer.getvalue()
     assert "Deal 1 is over:" in out and "You left the table." in out
     assert not state.is_over and "Deal 2 at level" not in out
+
+
+def test_a_reading_typed_with_10_means_the_ten() -> None:
+    """'as 10 J' names the ten (written T) among the played cards, not a card '10H'."""
+    from cardavia.terminal_guandan import _reading_cards
+
+    assert _reading_cards(["10", "J"], ["TS", "JS"], "2H") == ["TS", "JS"]

@@ -369,7 +369,7 @@ def _rank_only(token: str) -> list[str] | None:
     if upper in ("BJ", "RJ"):
         return [upper]
     if re.fullmatch(r"(10|[2-9TJQKA])+", upper):
-        return re.findall(r"10|[2-9TJQKA]", upper)
+        return ["T" if rank == "10" else rank for rank in re.findall(r"10|[2-9TJQKA]", upper)]
     return None
 
 
