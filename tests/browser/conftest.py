@@ -257,7 +257,7 @@ def hand(page: Page) -> list[str]:
 
 
 def match_id(page: Page) -> str:
-    found = re.search(r"/play/\w+/([\w-]+)$", page.url)
+    found = re.search(r"/play/\w+/([\w-]+)(?:[?#].*)?$", page.url)
     assert found, f"no match id in {page.url}"
     return found.group(1)
 
@@ -585,15 +585,22 @@ def store_match(
 
 
 def open_seeded_match(
-    page: Page, server: Server, state: cardavia.State, level: str, name: str
+    page: Page,
+    server: Server,
+    state: cardavia.State,
+    level: str,
+    name: str,
+    pace: int | None = None,
 ) -> str:
     """``state`` stored as the match ``seeded-<name>`` of ``level`` and opened at the table,
-    so a test starts from the very deal it needs; the match id."""
+    so a test starts from the very deal it needs; the match id. ``pace``: the ms each AI
+    move stays in sight (the page's ``?pace=``; default the table's own)."""
     match_id, token = f"seeded-{name}", secrets.token_urlsafe(24)
     store_match(server, match_id, token, state, level)
     page.goto("/en/")
     page.evaluate(
         "([id, token]) => localStorage.setItem(`cardavia.token.${id}`, token)", [match_id, token]
     )
-    page.goto(f"/en/play/{state.game.name}/{match_id}")
+    query = "" if pace is None else f"?pace={pace}"
+    page.goto(f"/en/play/{state.game.name}/{match_id}{query}")
     return match_id

@@ -342,7 +342,7 @@ def test_whole_deal_by_clicks(browser: Browser, server: Server, size: str) -> No
         log = ApiLog()
         log.attach(page)
         state = seeded_deal(31)
-        match = open_seeded_match(page, server, state, LEVEL, f"tractor-deal-{size}")
+        match = open_seeded_match(page, server, state, LEVEL, f"tractor-deal-{size}", pace=0)
         assert wait_for_you(page) == "turn"
         expect(page.get_by_test_id("tr-levels")).to_contain_text("Deal 1 · level 2")
         expect(page.locator("[data-testid=hand-card]")).to_have_count(25)

@@ -9,8 +9,17 @@ import { actionCards } from './games/base.js';
 import { makeI18n } from './i18n.js';
 import { cue } from './motion.js';
 
-const STEP_MS = 600;
+// How long each AI move stays in sight (ms). A page opened with ``?pace=N`` (0 … 5000)
+// sets it: the browser tests that play whole deals by clicks use 0, every move still
+// drawn as it happens, without waiting for a person's eyes.
+const STEP_MS = pageSetting('pace', 600, 5000);
 const RETRY_MS = 1500;
+
+function pageSetting(name, usual, most) {
+  const given = new URLSearchParams(window.location.search).get(name);
+  const value = given === null || given.trim() === '' ? NaN : Number(given);
+  return Number.isFinite(value) && value >= 0 && value <= most ? value : usual;
+}
 const RETRIES = 5;
 const LEVEL_KEY = 'cardavia.level';
 const HAND_ORDER_KEY = 'cardavia.handOrder';

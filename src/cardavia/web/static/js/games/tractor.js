@@ -19,8 +19,10 @@ const TRUMP = 'T';
 const KITTY = 8;
 const HAND = 25;
 const RANK_OF_LEVEL = { 10: 'T', 11: 'J', 12: 'Q', 13: 'K', 14: 'A' };
-const TRICK_MS = 1100;
-const BURY_MS = 120;
+// A finished trick stays in sight longer than a move, a buried card (face down) shorter:
+// both follow the table's pace (``host.step``, 600 ms unless the page sets it).
+const TRICK_STEPS = 11 / 6;
+const BURY_STEPS = 1 / 5;
 
 export const levelRank = (level) => RANK_OF_LEVEL[level] ?? String(level);
 export const levelLabel = (level) => (level === 10 ? '10' : levelRank(level));
@@ -449,8 +451,8 @@ export default {
       if (event.match_won !== null && event.match_won !== undefined) return 0;
       return host.interlude(this.dealSummary(event, host), host.i18n.t('table.tractor.next_deal'));
     }
-    if (event.type === 'trick') return TRICK_MS;
-    if (event.type === 'bury') return event.seat === 0 ? 0 : BURY_MS;
+    if (event.type === 'trick') return host.step * TRICK_STEPS;
+    if (event.type === 'bury') return event.seat === 0 ? 0 : host.step * BURY_STEPS;
     if (event.type === 'kitty_exposed') return host.step * 2;
     return typeof event.seat === 'number' && event.seat !== 0 ? host.step : 0;
   },
