@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, ClassVar
 
 from .cards import parse_card
@@ -248,7 +248,13 @@ class DealReader:
     counts as absent (its documented default). Pack membership is checked by the game,
     which knows its other piles. Messages never echo a value, which may be huge."""
 
-    def __init__(self, deal: object, keys: Collection[str], game: str) -> None:
+    def __init__(
+        self,
+        deal: object,
+        keys: Collection[str],
+        game: str,
+        parse: Callable[[str], str] = parse_card,
+    ) -> None:
         if not isinstance(deal, dict):
             raise InvalidDeal(
                 f"a deal is a dict of keys such as 'hands', not {type(deal).__name__}"
@@ -266,6 +272,7 @@ class DealReader:
             )
         self.deal: dict[str, JSON] = deal
         self.game = game
+        self.parse = parse  # the game's card notation (Tarot has its own)
 
     def hands(self, sizes: Sequence[int], note: str = "") -> list[list[str]]:
         """``hands``: one card list per seat, ``sizes[seat]`` cards each."""
@@ -323,14 +330,13 @@ class DealReader:
             raise InvalidDeal(f"'{key}' is one of {', '.join(choices)}")
         return value
 
-    @staticmethod
-    def _card_list(value: object, count: int, where: str) -> list[str]:
+    def _card_list(self, value: object, count: int, where: str) -> list[str]:
         if not isinstance(value, list | tuple) or len(value) != count:
             raise InvalidDeal(f"{where} is a list of {count} cards")
         if not all(isinstance(card, str) for card in value):
             raise InvalidDeal(f"{where}: each card is a string, like 'AS' or 'BJ'")
         try:
-            return [parse_card(card) for card in value]
+            return [self.parse(card) for card in value]
         except ValueError as error:
             raise InvalidDeal(f"{where}: {error}") from None
 

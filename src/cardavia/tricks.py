@@ -41,6 +41,9 @@ class TrickRules:
     strength: Callable[[str], int] = field(default=plain_strength)
     must_trump: bool = False  # a player void in the led suit must play a trump if they have one
     must_overtrump: bool = False  # … and a higher trump than any in the trick, when they can
+    # Cards outside every obligation (Tarot's Excuse): always playable, never the suit led
+    # (the next card decides it), never the winner.
+    excused: frozenset[str] = frozenset()
 
 
 BRIDGE = TrickRules()
@@ -51,16 +54,26 @@ def playable(
 ) -> list[str]:
     """The cards of ``hand`` that may go on ``trick`` (the cards played so far, leader
     first), in the hand's order. Any card may lead."""
-    if not trick:
+    counted = [card for card in trick if card not in rules.excused]
+    if not counted:
         return list(hand)
-    led = rules.suit_of(trick[0])
-    following = [card for card in hand if rules.suit_of(card) == led]
+    free = [card for card in hand if card in rules.excused]
+    led = rules.suit_of(counted[0])
+    following = [card for card in hand if rules.suit_of(card) == led and card not in free]
     if following:
-        return _overtrumps(following, trick, rules) if led == trump else following
+        allowed = _overtrumps(following, counted, rules) if led == trump else following
+        return _in_hand_order(hand, allowed, free)
     trumps = [card for card in hand if trump is not None and rules.suit_of(card) == trump]
     if rules.must_trump and trumps:
-        return _overtrumps(trumps, trick, rules)
+        return _in_hand_order(hand, _overtrumps(trumps, counted, rules), free)
     return list(hand)
+
+
+def _in_hand_order(hand: Sequence[str], allowed: list[str], free: list[str]) -> list[str]:
+    if not free:
+        return allowed
+    chosen = {*allowed, *free}
+    return [card for card in hand if card in chosen]
 
 
 def _overtrumps(trumps: list[str], trick: Sequence[str], rules: TrickRules) -> list[str]:
@@ -79,17 +92,19 @@ def _overtrumps(trumps: list[str], trick: Sequence[str], rules: TrickRules) -> l
 def trick_winner(trick: Sequence[str], trump: str | None, rules: TrickRules = BRIDGE) -> int:
     """The index in ``trick`` (leader first) of the card that wins it: the strongest trump
     if any trump was played, else the strongest card of the suit led. Cards of any other
-    suit never win. Equal strengths (two packs): the first played wins."""
-    led = rules.suit_of(trick[0])
-    suits = [rules.suit_of(card) for card in trick]
+    suit never win. Equal strengths (two packs): the first played wins. Excused cards never
+    win (Tarot's last-trick exception is the game's own)."""
+    suits = [None if card in rules.excused else rules.suit_of(card) for card in trick]
+    led = next((suit for suit in suits if suit is not None), None)
     winning_suit = trump if trump is not None and trump in suits else led
-    best = 0 if suits[0] == winning_suit else None
-    for index in range(1, len(trick)):
-        if suits[index] != winning_suit:
+    best: int | None = None
+    for index, suit in enumerate(suits):
+        if suit != winning_suit or suit is None:
             continue
         if best is None or rules.strength(trick[index]) > rules.strength(trick[best]):
             best = index
-    assert best is not None  # the led suit is always present
+    if best is None:  # nothing but excused cards (a trick of one Excuse so far)
+        return 0
     return best
 
 

@@ -1,5 +1,5 @@
 """One module per game; importing this package registers every game."""
 
-from . import bridge, doudizhu, guandan, holdem, onepoker, runfast, tractor
+from . import bridge, doudizhu, guandan, holdem, onepoker, runfast, tarot, tractor
 
-__all__ = ["bridge", "doudizhu", "guandan", "holdem", "onepoker", "runfast", "tractor"]
+__all__ = ["bridge", "doudizhu", "guandan", "holdem", "onepoker", "runfast", "tarot", "tractor"]
