@@ -237,6 +237,8 @@ def deal_outcome(view: Mapping[str, Any], scores: Sequence[int]) -> tuple[list[s
         return _guandan_outcome(view)
     if view.get("game") == "tractor":
         return _tractor_outcome(view)
+    if view.get("game") == "tarot":
+        return _tarot_outcome(view)
     sizes = view.get("hand_sizes")
     out = [seat for seat in range(num) if isinstance(sizes, list) and sizes[seat] == 0]
     landlord = view.get("landlord")
@@ -308,6 +310,18 @@ def tractor_team_points(view: Mapping[str, Any]) -> list[float]:
     return [float(result["points"]) if a else float(defenders) for a in attacking]
 
 
+def _tarot_outcome(view: Mapping[str, Any]) -> tuple[list[str], list[bool]]:
+    """French Tarot: the role is ``taker <contract>`` or ``defender``; the taker wins when
+    he makes his contract, the defenders when he fails (so a taker row's Win % is his
+    success rate in that contract)."""
+    breakdown = view["breakdown"]
+    taker, made = int(breakdown["taker"]), bool(breakdown["made"])
+    roles = [
+        f"taker {breakdown['contract']}" if seat == taker else "defender" for seat in range(4)
+    ]
+    return roles, [(seat == taker) == made for seat in range(4)]
+
+
 # The poker games are matches of many hands carried over; an arena deal is one hand
 # (One Poker: one deal) from the starting stacks, scored as chips won or lost. A Guandan
 # arena deal is one deal at level 2, scored by the level advance (guandan_margins).
@@ -316,6 +330,7 @@ ARENA_OPTIONS: dict[str, dict[str, Any]] = {
     "onepoker": {"deals": 1},
     "guandan": {"deals": 1},
     "tractor": {"deals": 1},
+    "tarot": {"deals": 1},
 }
 # Games whose arena points are not the match scores: points per seat from the final view.
 ARENA_POINTS: dict[str, Callable[[Mapping[str, Any]], list[int]]] = {
@@ -685,6 +700,8 @@ def _interval_cell(figures: tuple[float, float, float]) -> str:
 
 # What the points and further columns mean, for the games whose points are not scores.
 ARENA_CAPTIONS = {
+    "tarot": "; each seat plays for itself: Points: its score of the deal (taker 3T, "
+    "defenders -T); a taker wins when he makes his contract, a defender when it fails",
     "tractor": "; Points: the side's levels gained minus the other side's; Levels: the "
     "side's levels gained; Team pts: the side's card points (attackers: P with the kitty "
     "bonus; defenders: their trick points)",

@@ -52,6 +52,12 @@ def new_bot(game: str, level: str = "basic", seed: int = 0, **options: Any) -> B
         if level == "basic":
             return tractor.BasicBot()
         return tractor.strong_bot(the_game, seed, **options)
+    if game == "tarot":
+        from . import tarot
+
+        if level == "basic":
+            return tarot.BasicBot()
+        return tarot.strong_bot(the_game, seed, **options)
     if game == "holdem":
         from . import holdem
 
