@@ -280,3 +280,14 @@ def test_tiny_bridge_arena_scores_partners_together() -> None:
     assert rows["random#0"].avg_points == rows["random#2"].avg_points
     assert report.head_to_head.others == ["random#1", "random#3"]
     assert report.head_to_head.blocks == 1
+
+
+def test_deal_outcome_tarot_taker_by_contract_and_defenders_share() -> None:
+    made = {"game": "tarot", "breakdown": {"taker": 2, "contract": "garde", "made": True}}
+    roles, wins = deal_outcome(made, [-50, -50, 150, -50])
+    assert roles == ["defender", "defender", "taker garde", "defender"]
+    assert wins == [False, False, True, False]
+    failed = {"game": "tarot", "breakdown": {"taker": 0, "contract": "prise", "made": False}}
+    roles, wins = deal_outcome(failed, [-90, 30, 30, 30])
+    assert roles[0] == "taker prise"
+    assert wins == [False, True, True, True]

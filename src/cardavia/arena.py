@@ -316,9 +316,7 @@ def _tarot_outcome(view: Mapping[str, Any]) -> tuple[list[str], list[bool]]:
     success rate in that contract)."""
     breakdown = view["breakdown"]
     taker, made = int(breakdown["taker"]), bool(breakdown["made"])
-    roles = [
-        f"taker {breakdown['contract']}" if seat == taker else "defender" for seat in range(4)
-    ]
+    roles = [f"taker {breakdown['contract']}" if seat == taker else "defender" for seat in range(4)]
     return roles, [(seat == taker) == made for seat in range(4)]
 
 
