@@ -607,10 +607,32 @@ def deal_value(state: State, start: int, seat: int) -> float:
     return float(result["breakdown"]["scores"][seat])
 
 
+# What a world costs on the development machine (idle): dealing it about 1 ms, and a
+# basic rollout to the end of the deal about this much per card still in the hands
+# (8 ms from the first trick).
+SAMPLE_COST = 1e-3
+ROLLOUT_COST_PER_CARD = 110e-6
+FEWEST_WORLDS, MOST_WORLDS = 3, 400
+CLOCK_SLACK = 4  # the clock stops a search only past this many budgets (a loaded machine)
+
+
+def planned_worlds(view: dict[str, Any], budget: float, candidates: int) -> int:
+    """The worlds a ``budget`` of seconds buys for this position on an idle machine."""
+    cards = max(1, sum(int(size) for size in view["hand_sizes"]))
+    world = SAMPLE_COST + candidates * ROLLOUT_COST_PER_CARD * cards
+    return max(FEWEST_WORLDS, min(MOST_WORLDS, int(budget / world)))
+
+
 class TarotSearchBot(SearchBot):
     """:class:`SearchBot` whose rollouts stop at the end of the current deal, scored by
     the seat's score of that deal; a decision with one candidate (forced, or not a card)
-    is not searched."""
+    is not searched.
+
+    The budget is planned rather than clocked: a decision weighs the worlds that
+    ``budget`` seconds buy on the development machine (:func:`planned_worlds`), so a view
+    and a seed always get the same move whatever the load (the arena's figures do not
+    depend on the machine's other work); the clock stops the search only beyond
+    ``CLOCK_SLACK`` budgets. Fixed ``worlds`` (no clock at all) still take precedence."""
 
     def act(self, view: dict[str, Any]) -> str:
         # A sampled world must show this very view, the match length included.
@@ -621,7 +643,16 @@ class TarotSearchBot(SearchBot):
             self.last_worlds = 0
             self.last_decision = SearchDecision(candidates=candidates)
             return candidates[0]
-        return super().act(view)
+        if self.fixed_worlds is not None:
+            return super().act(view)
+        nominal = self.budget
+        searched = min(len(candidates), self.max_candidates)
+        self.max_worlds = planned_worlds(view, nominal, searched)
+        self.budget = CLOCK_SLACK * nominal
+        try:
+            return super().act(view)
+        finally:
+            self.budget = nominal
 
     def _playout(self, state: State, action: str, seat: int) -> float:
         start = len(state.events)
