@@ -136,7 +136,7 @@ def sampling(views: int, calls: int) -> dict[str, tuple[float, float]]:
         states = positions(views, stop, SEED + index)
         pool = [(state.game, state.view(seat_of(state))) for state in states]
         rng = random.Random(SEED)
-        results[label] = timed(calls, pool, lambda item: item[0].sample_state(item[1], rng))
+        results[label] = timed(calls, pool, lambda item, r=rng: item[0].sample_state(item[1], r))
     return results
 
 
