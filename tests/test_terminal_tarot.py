@@ -281,6 +281,9 @@ def test_the_breakdown_names_every_part() -> None:
     ]:
         assert part in text, part
     assert "Running totals" not in str(TarotPresenter().describe_event(event, NAMES))
+    swept = dict(breakdown, made=False, slam="defence", chelem=-200, petit_au_bout=0)
+    text = str(presenter.describe_event(dict(event, breakdown=swept), NAMES))
+    assert "Failed by 8." in text and "Chelem, the defence won every trick: -200." in text
     assert presenter.pause_after(event) == presenter.t("pause")
 
 

@@ -362,7 +362,8 @@ class TarotPresenter:
             )
         chelem = int(b.get("chelem") or 0)
         if chelem or b.get("chelem_announced"):
-            lines.append(self.t("result.chelem", score=_signed(chelem)))
+            key = "result.chelem_defence" if b.get("slam") == "defence" else "result.chelem"
+            lines.append(self.t(key, score=_signed(chelem)))
         if not lines:
             lines.append(self.t("result.no_bonus"))
         return lines
