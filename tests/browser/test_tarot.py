@@ -310,6 +310,7 @@ def test_taking_a_whole_deal_by_clicks(browser: Browser, server: Server, size: s
         expect(page.get_by_test_id("selection")).to_have_text(
             "Press Confirm to show these 10 cards, then play your card."
         )
+        expect(page.get_by_test_id("turn")).to_have_text("Your turn: your poignée")
         picked = poignee_of(view["hand"])
         assert sorted(selected(page)) == sorted(picked)
         one_screen(page, "poignee", size)

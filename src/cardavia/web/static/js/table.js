@@ -500,7 +500,7 @@ function toggleHandOrder() {
   drawHand();
 }
 
-// Selects exactly ``cards`` in the hand (each copy once) and draws the controls again.
+// Selects exactly ``cards`` in the hand (each copy once) and draws the table again.
 function selectCards(cards) {
   const hand = view().hand;
   const chosen = new Set();
@@ -510,8 +510,7 @@ function selectCards(cards) {
   }
   state.selected = chosen;
   state.choosing = null;
-  drawHand();
-  drawControls();
+  draw(); // the turn line may change with the adapter's choice (Tarot's poignée)
 }
 
 function selectedCards() {
