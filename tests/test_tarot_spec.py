@@ -664,6 +664,36 @@ def test_example_9_and_ta_14_announced_chelem_with_the_excuse() -> None:
     assert state.scores == [1740, -580, -580, -580]
 
 
+def test_sec7_6_chelem_exception_applies_unannounced() -> None:
+    # Example 9's deal without the announcement: the same tricks, the Excuse still wins
+    # trick 18 and the chelem made unannounced is worth 200.
+    state = new(EXAMPLE_9["deal"])
+    play_out(state, bids={0: "garde"}, chelem=False)
+    tricks = tricks_of(state)
+    assert tricks[17]["plays"][0] == {"seat": 0, "card": "EX"} and tricks[17]["winner"] == 0
+    b = last_result(state)["breakdown"]
+    assert (b["points"], b["petit_au_bout"], b["chelem"], b["total"]) == (91, 20, 200, 380)
+
+
+def test_t13_chelem_exception_for_the_defence() -> None:
+    # Seat 1, a defender, holds EX and the top trumps; the defence wins 17 tricks and
+    # seat 1 leads the Excuse to trick 18: it wins it (T13), a defence chelem.
+    deal = build(
+        {
+            0: "9S 8S 7S 6S 5S 4S 3S 2S 1S 8H 7H 6H 5H 4H 3H 2H 1H 1D",
+            1: "EX " + " ".join(TRUMPS_DOWN[:17]),
+        },
+        dealer=3,
+    )
+    state = new(deal)
+    play_out(state, bids={0: "garde_sans"}, low=frozenset({0}), hold=("EX",))
+    last = tricks_of(state)[-1]
+    assert last["plays"][0] == {"seat": 1, "card": "EX"} and last["winner"] == 1
+    b = last_result(state)["breakdown"]
+    assert b["slam"] == "defence" and b["bouts"] == 0 and b["points"] == 3  # the chien
+    assert b["margin"] == 53 and b["total"] == -(25 + 53) * 4 - 200
+
+
 EXAMPLE_10 = {
     "deal": build(
         {1: " ".join(TRUMPS_DOWN[:18]), 2: "3T 2T 1T", 0: "EX"}, dealer=0, pad={2: "SHDC"}
