@@ -3,7 +3,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play run test lint bench bench-web bench-guandan bench-tractor arena
+.PHONY: play run test lint bench bench-web bench-guandan bench-tractor bench-tarot arena
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -42,3 +42,7 @@ bench-guandan: $(STAMP)
 # Tractor deals/s and follow generation; OpenSpiel Hearts/Spades beside it when installed.
 bench-tractor: $(STAMP)
 	$(BIN)/python bench/tractor_speed.py
+
+# French Tarot deals/s, sample_state and legal_actions; OpenSpiel Tarok beside it when installed.
+bench-tarot: $(STAMP)
+	$(BIN)/python bench/tarot_speed.py

@@ -164,6 +164,7 @@ def test_find_bench_script_looks_in_the_checkout(
         (["bench", "web", "--requests", "10"], "web_speed.py", ["--requests", "10"]),
         (["bench", "load", "--seconds", "3"], "load.py", ["--seconds", "3"]),
         (["bench", "bridge", "--deals", "3"], "bridge_speed.py", ["--deals", "3"]),
+        (["bench", "tarot", "--seconds", "1"], "tarot_speed.py", ["--seconds", "1"]),
     ],
 )
 def test_bench_chooses_the_script_and_passes_the_rest(
@@ -216,3 +217,22 @@ def test_main_play_bridge_with_rubber_scoring(
     )
     assert cli.main(["play", "holdem", "--scoring", "rubber"]) == 2
     assert "--scoring is for bridge only" in capsys.readouterr().out
+
+
+def test_main_play_tarot_with_deals(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answers = iter(["help", "zz", "quit"])
+    monkeypatch.setattr("builtins.input", lambda *args: next(answers))
+    argv = ["play", "tarot", "--seed", "4", "--delay", "0"]  # random bots: no basic bot yet
+    assert cli.main([*argv, "--deals", "2"]) == 1
+    out = capsys.readouterr().out
+    assert "French Tarot · seed 4. You are seat 0; Bot 1 sits on your right" in out
+    assert ("three are random bots" in out) is (cli.default_level("tarot") == "random")
+    assert "Deal 1 of 2" in out and "Your hand (18 cards):" in out
+    assert "discard 3c 4c 5d 6d 2h 7s" in out  # the help
+    assert "✗ " in out  # the nonsense line is explained
+    level = cli.default_level("tarot")
+    assert f"Replay this match: cardavia play tarot --seed 4 --level {level} --deals 2" in out
+    assert cli.main(["play", "holdem", "--deals", "2"]) == 2
+    assert "--deals is for tarot only" in capsys.readouterr().out

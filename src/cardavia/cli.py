@@ -3,12 +3,15 @@
 - ``play``: a terminal table against bots, see :mod:`cardavia.terminal` (Dou Dizhu, Run
   Fast), :mod:`cardavia.terminal_poker` (Hold'em, One Poker) and
   :mod:`cardavia.terminal_bridge` (Contract Bridge; ``--scoring duplicate|rubber``),
-  :mod:`cardavia.terminal_guandan` (Guandan) and :mod:`cardavia.terminal_tractor` (Tractor;
-  ``--lang en|fr|cs|id|zh``: its table speaks the catalogs' languages, the others English).
+  :mod:`cardavia.terminal_guandan` (Guandan), :mod:`cardavia.terminal_tractor` (Tractor) and
+  :mod:`cardavia.terminal_tarot` (French Tarot; ``--deals N`` scored deals with running
+  totals); ``--lang en|fr|cs|id|zh``: the Tractor and Tarot tables speak the catalogs'
+  languages, the others English.
 - ``arena``: bots against bots over many deals, see :mod:`cardavia.arena`.
-- ``bench [doudizhu|poker|bridge|web|load|tractor] [ARGS]``: runs ``bench/doudizhu_speed.py``
-  (the default), ``bench/poker_speed.py``, ``bench/bridge_speed.py``, ``bench/web_speed.py``,
-  ``bench/load.py`` or ``bench/tractor_speed.py``;
+- ``bench [doudizhu|poker|bridge|web|load|tractor|tarot] [ARGS]``: runs
+  ``bench/doudizhu_speed.py`` (the default), ``bench/poker_speed.py``,
+  ``bench/bridge_speed.py``, ``bench/web_speed.py``, ``bench/load.py``,
+  ``bench/tractor_speed.py`` or ``bench/tarot_speed.py``;
   every other argument is passed on.
 - ``serve``: the web app on uvicorn, see :mod:`cardavia.web.app`; ``--prune-after 30d``
   (the default; ``off`` keeps every match) deletes the matches idle that long, hourly.
@@ -33,9 +36,20 @@ from cardavia.arena import ENGINES, ArenaSettings, arena_command, parse_levels
 from cardavia.locale import LANGUAGES
 from cardavia.terminal import play_command
 
-PLAYABLE_GAMES = ("doudizhu", "runfast", "guandan", "tractor", "holdem", "onepoker", "bridge")
+PLAYABLE_GAMES = (
+    "doudizhu",
+    "runfast",
+    "guandan",
+    "tractor",
+    "tarot",
+    "holdem",
+    "onepoker",
+    "bridge",
+)
 # Tables whose texts come from the catalogs (``--lang``); the others are English.
-LOCALISED_TABLES = ("tractor",)
+LOCALISED_TABLES = ("tractor", "tarot")
+# Games whose match length is chosen at the table (``--deals N``).
+DEALS_GAMES = ("tarot",)
 BRIDGE_SCORINGS = ("duplicate", "rubber")
 EXIT_USAGE = 2
 # ``cardavia bench NAME`` runs bench/<script>.
@@ -46,6 +60,7 @@ BENCHMARKS = {
     "web": "web_speed.py",
     "load": "load.py",
     "tractor": "tractor_speed.py",
+    "tarot": "tarot_speed.py",
 }
 DEFAULT_BENCHMARK = "doudizhu"
 
@@ -157,7 +172,12 @@ def _budget(text: str) -> float:
 def _add_play_arguments(play: argparse.ArgumentParser) -> None:
     play.add_argument("game", choices=PLAYABLE_GAMES)
     play.add_argument("--seed", type=int, default=None, help="the deal's seed (default: random)")
-    play.add_argument("--level", choices=LEVELS, default="basic", help="the bots' level")
+    play.add_argument(
+        "--level",
+        choices=LEVELS,
+        default=None,
+        help="the bots' level (default: basic; random for a game that has no basic bot yet)",
+    )
     play.add_argument(
         "--delay", type=float, default=0.4, help="seconds to wait after each bot move"
     )
@@ -174,7 +194,13 @@ def _add_play_arguments(play: argparse.ArgumentParser) -> None:
         "--lang",
         choices=list(LANGUAGES),
         default="en",
-        help="the table's language (tractor; the other tables are in English)",
+        help="the table's language (tractor, tarot; the other tables are in English)",
+    )
+    play.add_argument(
+        "--deals",
+        type=_positive_int,
+        default=None,
+        help="tarot only: the number of scored deals, with running totals (default 1)",
     )
 
 
@@ -271,22 +297,25 @@ def build_parser() -> argparse.ArgumentParser:
         commands.add_parser(
             "play",
             help="play in the terminal against bots "
-            "(doudizhu, runfast, guandan, tractor, holdem, onepoker, bridge)",
+            "(doudizhu, runfast, guandan, tractor, tarot, holdem, onepoker, bridge)",
         )
     )
     _add_arena_arguments(commands.add_parser("arena", help="bots against bots over many deals"))
     bench = commands.add_parser(
         "bench",
-        help="run a benchmark: doudizhu (default), poker, bridge, web, load or tractor",
-        usage="cardavia bench [doudizhu|poker|bridge|web|load|tractor] [ARGS ...]",
+        help="run a benchmark: doudizhu (default), poker, bridge, web, load, tractor or tarot",
+        usage="cardavia bench [doudizhu|poker|bridge|web|load|tractor|tarot] [ARGS ...]",
         description="Runs bench/doudizhu_speed.py (doudizhu, the default), "
         "bench/poker_speed.py (poker), bench/bridge_speed.py (bridge), "
-        "bench/web_speed.py (web), bench/load.py (load) or bench/tractor_speed.py (tractor) "
+        "bench/web_speed.py (web), bench/load.py (load), bench/tractor_speed.py (tractor) "
+        "or bench/tarot_speed.py (tarot) "
         "with this Python; "
         "every other argument goes to the script (cardavia bench poker --help lists them).",
     )
     bench.add_argument(
-        "args", nargs=argparse.REMAINDER, help="[doudizhu|poker|bridge|web|load|tractor] ARGS"
+        "args",
+        nargs=argparse.REMAINDER,
+        help="[doudizhu|poker|bridge|web|load|tractor|tarot] ARGS",
     )
     _add_serve_arguments(commands.add_parser("serve", help="the web app (FastAPI on uvicorn)"))
     _add_prune_arguments(
@@ -301,12 +330,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _play_main(args: argparse.Namespace, console: Console) -> int:
-    options: dict[str, str] = {}
+    options: dict[str, str | int] = {}
     if args.scoring is not None:
         if args.game != "bridge":
             console.print(Text("cardavia play: --scoring is for bridge only"))
             return EXIT_USAGE
         options["scoring"] = args.scoring
+    if args.deals is not None:
+        if args.game not in DEALS_GAMES:
+            console.print(Text(f"cardavia play: --deals is for {', '.join(DEALS_GAMES)} only"))
+            return EXIT_USAGE
+        options["deals"] = args.deals
     if args.lang != "en" and args.game not in LOCALISED_TABLES:
         console.print(Text(f"cardavia play: --lang is for {', '.join(LOCALISED_TABLES)} only"))
         return EXIT_USAGE
@@ -314,7 +348,7 @@ def _play_main(args: argparse.Namespace, console: Console) -> int:
         return play_command(
             args.game,
             seed=args.seed,
-            level=args.level,
+            level=args.level or default_level(args.game),
             console=console,
             input_fn=lambda prompt: console.input(prompt),
             delay=args.delay,
@@ -325,6 +359,17 @@ def _play_main(args: argparse.Namespace, console: Console) -> int:
     except KeyboardInterrupt:
         console.print("\nYou left the table.")
         return 1
+
+
+def default_level(game: str) -> str:
+    """'basic', or 'random' while ``game`` has no basic bot (Tarot until its bots land)."""
+    from cardavia.ai import new_bot
+
+    try:
+        new_bot(game, level="basic")
+    except ValueError:
+        return "random"
+    return "basic"
 
 
 def _arena_main(args: argparse.Namespace, console: Console) -> int:

@@ -7,8 +7,8 @@ games (Dou Dizhu, Run Fast) here, where reading what the human types is :func:`i
 and everything shown is built by the ``render_*`` and ``describe_*`` functions; the poker
 games (Hold'em, One Poker) in :mod:`cardavia.terminal_poker`; Contract Bridge in
 :mod:`cardavia.terminal_bridge`; Guandan in :mod:`cardavia.terminal_guandan`; Tractor in
-:mod:`cardavia.terminal_tractor`. :data:`GAME_TITLES` and :func:`make_bot` also serve the
-arena.
+:mod:`cardavia.terminal_tractor`; French Tarot in :mod:`cardavia.terminal_tarot`.
+:data:`GAME_TITLES` and :func:`make_bot` also serve the arena.
 
 The loop's own lines (leaving, a refusal, a hint, the replay line) are English unless the
 presenter has a ``session_text(key, **params)`` (the catalogs' texts of its language, see
@@ -43,6 +43,7 @@ GAME_TITLES = {
     "bridge": "Contract Bridge",
     "guandan": "Guandan",
     "tractor": "Tractor (Shengji)",
+    "tarot": "French Tarot",
 }
 # Games whose seats have names of their own at the table (seat 0 is always "You").
 TABLE_NAMES: dict[str, tuple[str, ...]] = {
@@ -739,12 +740,16 @@ def presenter_for(
     game_name: str, options: Mapping[str, Any] | None = None, lang: str = "en"
 ) -> Presenter:
     """The presenter of ``game_name``; ``options`` are the game's (Bridge's scoring).
-    ``lang`` is the table's language where it has catalog texts (Tractor); the other
+    ``lang`` is the table's language where it has catalog texts (Tractor, Tarot); the other
     tables are English."""
     if game_name == "tractor":
         from cardavia.terminal_tractor import tractor_presenter
 
         return tractor_presenter(lang)
+    if game_name == "tarot":
+        from cardavia.terminal_tarot import tarot_presenter
+
+        return tarot_presenter(lang, options)
     if game_name == "bridge":
         from cardavia.terminal_bridge import bridge_presenter
 

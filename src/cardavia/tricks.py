@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from .cards import RANKS
+
+Place = TypeVar("Place", bound=Hashable)  # a seat, or a pile such as a kitty
 
 
 def plain_suit(card: str) -> str:
@@ -159,6 +161,34 @@ def deal_respecting_voids(
         else:
             return dealt
     raise ValueError("no deal of the hidden cards respects every void")
+
+
+def place_at_random(
+    rng: random.Random,
+    cards: Sequence[str],
+    fits: Callable[[Place, str], bool],
+    dealt: dict[Place, list[str]],
+    room: dict[Place, int],
+    fewest_first: bool = True,
+) -> bool:
+    """Put each of ``cards`` into a place of ``room`` that has room left and ``fits`` it,
+    chosen in proportion to its room (which keeps a constrained deal close to uniform).
+    With ``fewest_first`` the cards are shuffled and those with the fewest possible places
+    go first. Returns False at a dead end (the caller deals again). How the trick games'
+    ``sample_state`` deal the hidden cards."""
+    order = list(cards)
+    places = list(room)
+    if fewest_first:
+        rng.shuffle(order)
+        order.sort(key=lambda card: sum(1 for p in places if room[p] > 0 and fits(p, card)))
+    for card in order:
+        options = [p for p in places if room[p] > 0 and fits(p, card)]
+        if not options:
+            return False
+        chosen = rng.choices(options, weights=[room[p] for p in options])[0]
+        dealt[chosen].append(card)
+        room[chosen] -= 1
+    return True
 
 
 # --- Combinations: tricks of several cards a player (Tractor) -------------------------

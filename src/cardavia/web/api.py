@@ -61,6 +61,9 @@ PLAYERS = {
     "tarot": 4,
 }
 
+# The games ai/hints.py can explain (French Tarot's hint comes with its strong bot).
+HINTED = frozenset(PLAYERS) - {"tarot"}
+
 GameName = Literal[
     "doudizhu", "runfast", "guandan", "tractor", "holdem", "onepoker", "bridge", "tarot"
 ]
@@ -245,6 +248,20 @@ def _new_state(body: NewMatch) -> State:
     return game.new_state(seed=seed, deal={"hands": hands, "vulnerability": body.vulnerability})
 
 
+def _playable_level(game: str, level: str) -> str:
+    """``level``, or ``random`` for a game whose bots of that level do not exist yet (French
+    Tarot's first release): the match records the level it is really played at, and the
+    page says it (``This game: AI Random``)."""
+    for candidate in (level, Level.random.value):
+        try:
+            cardavia.new_bot(game, candidate)
+        except ValueError as error:
+            reason = str(error)
+            continue
+        return candidate
+    raise HTTPException(status.HTTP_400_BAD_REQUEST, reason)
+
+
 def human_is_out(state: State) -> bool:
     """Whether seat 0 was knocked out of a match that goes on (Hold'em's ``eliminated``)."""
     return any(
@@ -297,11 +314,7 @@ async def create_match(
         raise HTTPException(
             status.HTTP_400_BAD_REQUEST, f"vulnerability is a bridge option, not one of {body.game}"
         )
-    level = body.level.value
-    try:
-        cardavia.new_bot(body.game, level)
-    except ValueError as error:
-        raise HTTPException(status.HTTP_400_BAD_REQUEST, str(error)) from None
+    level = _playable_level(body.game, body.level.value)
     _spend_creation(request)  # only requests that would create a match count
     match_id = secrets.token_urlsafe(16)
     token = secrets.token_urlsafe(24)
@@ -414,4 +427,6 @@ async def hint(match_id: MatchId, store: StoreDep, bots: BotsDep, token: Token =
     if state.current_player != HUMAN_SEAT:
         raise HTTPException(status.HTTP_409_CONFLICT, "it is not your turn")
     seed = bot_seed(match_id, len(state.events))
+    if match.game not in HINTED:
+        raise HTTPException(status.HTTP_409_CONFLICT, f"no hints for {match.game} yet")
     return Hint(**await bots.hint(match.game, seed, state.view(HUMAN_SEAT)))

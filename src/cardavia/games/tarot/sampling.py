@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ... import tricks
 from ...engine import JSON, IllegalAction, copy_json, current_deal_events
 from . import rules as tr
 
@@ -212,25 +213,17 @@ def deal_hidden(facts: Facts, rng: random.Random) -> dict[Place, list[str]] | No
     room = dict(facts.sizes)
     placed: dict[Place, list[str]] = {place: [] for place in room}
     # The chien's unplayed cards: in the taker's hand or among his hidden discards.
-    for card in facts.chien_left:
-        assert facts.taker is not None
-        options = [p for p in (facts.taker, ECART) if room.get(p, 0) > 0 and allows(p, card)]
-        if not options:
-            return None
-        chosen = rng.choices(options, weights=[room[p] for p in options])[0]
-        placed[chosen].append(card)
-        room[chosen] -= 1
+
+    def taker_or_ecart(place: Place, card: str) -> bool:
+        return place in (facts.taker, ECART) and allows(place, card)
+
+    if not tricks.place_at_random(
+        rng, facts.chien_left, taker_or_ecart, placed, room, fewest_first=False
+    ):
+        return None
     pool = [card for card in hidden_pool(facts) if card not in facts.chien_left]
-    rng.shuffle(pool)
-    places = list(room)
-    pool.sort(key=lambda card: sum(1 for p in places if allows(p, card)))
-    for card in pool:
-        options = [p for p in places if room[p] > 0 and allows(p, card)]
-        if not options:
-            return None
-        chosen = rng.choices(options, weights=[room[p] for p in options])[0]
-        placed[chosen].append(card)
-        room[chosen] -= 1
+    if not tricks.place_at_random(rng, pool, allows, placed, room):
+        return None
     return placed
 
 

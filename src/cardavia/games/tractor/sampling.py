@@ -194,20 +194,17 @@ def deal_hidden(
                 return None
             put(place, card)
             pool[card] -= 1
-    for card in facts.dealer_pinned:
-        options = [place for place in (facts.dealer, KITTY) if fits(place, card)]
-        if not options:
-            return None
-        put(rng.choices(options, weights=[room[p] for p in options])[0], card)
-        pool[card] -= 1
-    rest = list(pool.elements())
-    rng.shuffle(rest)
-    rest.sort(key=lambda card: sum(fits(place, card) for place in facts.sizes))
-    for card in rest:
-        options = [place for place in facts.sizes if fits(place, card)]
-        if not options:
-            return None
-        put(rng.choices(options, weights=[room[p] for p in options])[0], card)
+
+    def dealer_or_kitty(place: int, card: str) -> bool:
+        return place in (facts.dealer, KITTY) and fits(place, card)
+
+    if not tricks.place_at_random(
+        rng, facts.dealer_pinned, dealer_or_kitty, dealt, room, fewest_first=False
+    ):
+        return None
+    pool.subtract(facts.dealer_pinned)
+    if not tricks.place_at_random(rng, list(pool.elements()), fits, dealt, room):
+        return None
     return dealt
 
 

@@ -1,6 +1,9 @@
 // Card faces drawn as SVG, one consistent style: rank and suit in two corners, a large
 // suit in the centre (a framed letter for J Q K), and two distinct jokers.
 // Cards are strings: rank + suit ("TS", "AH", "3D") or a joker ("BJ", "RJ").
+// French Tarot (spec/tarot.md §0) adds the ace 1 and the knight N of each suit, the trumps
+// "1T" … "21T" (a big number, readable at a glance) and the Excuse "EX" (a star); knights
+// show the letter C (cavalier) on their face in every language, as tarot packs print it.
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -14,17 +17,31 @@ const SUIT_PATHS = {
 export const SUIT_SYMBOLS = { S: '♠', H: '♥', D: '♦', C: '♣' };
 const RED = new Set(['H', 'D']);
 
+const TAROT_TRUMP = /^([1-9]|1[0-9]|2[01])T$/;
+
+// The number of a tarot trump ("21T" -> 21), else null.
+export function trumpNumber(card) {
+  const found = TAROT_TRUMP.exec(card);
+  return found ? Number(found[1]) : null;
+}
+
+export const isExcuse = (card) => card === 'EX';
+
 export function rankOf(card) {
-  return card === 'BJ' || card === 'RJ' ? card : card[0];
+  if (card === 'BJ' || card === 'RJ' || isExcuse(card)) return card;
+  if (trumpNumber(card) !== null) return card.slice(0, -1);
+  return card[0];
 }
 
 export function suitOf(card) {
-  return card.length === 2 && card !== 'BJ' && card !== 'RJ' ? card[1] : null;
+  if (trumpNumber(card) !== null) return null;
+  return card.length === 2 && card !== 'BJ' && card !== 'RJ' && !isExcuse(card) ? card[1] : null;
 }
 
 export function rankLabel(card) {
   const rank = rankOf(card);
-  return rank === 'T' ? '10' : rank;
+  if (rank === 'T') return '10';
+  return rank === 'N' ? 'C' : rank;
 }
 
 export function isRed(card) {
@@ -34,6 +51,8 @@ export function isRed(card) {
 // Short readable name: "10♠", "A♥", "Joker" variants keep the engine's notation.
 export function cardText(card) {
   if (card === 'BJ' || card === 'RJ') return card === 'BJ' ? 'JOKER ☆' : 'JOKER ★';
+  if (trumpNumber(card) !== null) return `${trumpNumber(card)}✦`;
+  if (isExcuse(card)) return '★EX';
   return `${rankLabel(card)}${SUIT_SYMBOLS[suitOf(card)] ?? ''}`;
 }
 
@@ -93,18 +112,45 @@ function star(cx, cy, outer, inner) {
   return el('polygon', { points: points.join(' '), class: 'joker-star' });
 }
 
+// A tarot trump: its number large in the middle and small in two corners, on a tinted
+// face with a band, so trumps stand apart from suit cards in a fan.
+function trumpFace(number) {
+  const label = String(number);
+  const small = (transform) => {
+    const node = text(label, { x: 13, y: 27, 'text-anchor': 'middle', 'font-size': label.length > 1 ? 20 : 24, class: 'rank' });
+    if (transform) node.setAttribute('transform', transform);
+    return node;
+  };
+  return [
+    el('rect', { x: 10, y: 36, width: 80, height: 68, rx: 6, class: 'trump-band' }),
+    small(''),
+    small('rotate(180 50 70)'),
+    text(label, { x: 50, y: 86, 'text-anchor': 'middle', 'font-size': 44, class: 'rank trump-number' }),
+  ];
+}
+
+// The Excuse: a star in a ring and the word, no number.
+function excuseFace() {
+  return [
+    el('circle', { cx: 50, cy: 66, r: 27, class: 'joker-ring' }),
+    star(50, 66, 22, 9),
+    text('EXCUSE', { x: 50, y: 118, 'text-anchor': 'middle', 'font-size': 12, 'letter-spacing': 1, class: 'rank joker-word' }),
+    text('★', { x: 13, y: 24, 'text-anchor': 'middle', 'font-size': 18, class: 'rank' }),
+  ];
+}
+
 function faceCentre(card) {
   const rank = rankOf(card);
   const suit = suitOf(card);
-  if ('JQK'.includes(rank)) {
+  if ('JNQK'.includes(rank)) {
     return el('g', {}, [
       el('rect', { x: 24, y: 26, width: 52, height: 88, rx: 6, class: 'frame' }),
       suitShape(suit, 42, 31, 16),
-      text(rank, { x: 50, y: 86, 'text-anchor': 'middle', 'font-size': 42, class: 'rank face-letter' }),
+      text(rankLabel(card), { x: 50, y: 86, 'text-anchor': 'middle', 'font-size': 42, class: 'rank face-letter' }),
       suitShape(suit, 42, 93, 16),
     ]);
   }
-  const size = rank === 'A' ? 56 : 42;
+  const size = rank === 'A' || rank === '1' ? 56 : 42;
   return suitShape(suit, 50 - size / 2, 70 - size / 2, size);
 }
 
@@ -123,6 +169,16 @@ export function cardSVG(card) {
     return svg;
   }
   svg.classList.add(isRed(card) ? 'red' : 'black');
+  if (trumpNumber(card) !== null) {
+    svg.classList.add('trump');
+    svg.append(...trumpFace(trumpNumber(card)));
+    return svg;
+  }
+  if (isExcuse(card)) {
+    svg.classList.add('excuse');
+    svg.append(...excuseFace());
+    return svg;
+  }
   if (card === 'BJ' || card === 'RJ') {
     svg.classList.add('joker', card === 'RJ' ? 'joker-red' : 'joker-black');
     const bottom = jokerCorner();
@@ -145,7 +201,8 @@ export function cardSVG(card) {
 // A small inline rendering for texts: "10♠" with the suit coloured.
 export function cardChip(card) {
   const span = document.createElement('span');
-  span.className = `card-chip ${isRed(card) ? 'red' : 'black'}`;
+  const kind = trumpNumber(card) !== null ? ' trump' : isExcuse(card) ? ' excuse' : '';
+  span.className = `card-chip ${isRed(card) ? 'red' : 'black'}${kind}`;
   span.textContent = cardText(card);
   return span;
 }

@@ -21,6 +21,7 @@ function pageSetting(name, usual, most) {
   return Number.isFinite(value) && value >= 0 && value <= most ? value : usual;
 }
 const RETRIES = 5;
+const LOCAL_ACTION = 'ui:'; // an adapter's button that changes only the page (see host)
 const LEVEL_KEY = 'cardavia.level';
 const HAND_ORDER_KEY = 'cardavia.handOrder';
 
@@ -124,6 +125,11 @@ const players = () => view()?.hand_sizes?.length ?? view()?.scores?.length ?? 3;
 // (Tractor's declarations): null, or ``{ title?, label, buttons: [{ action, label, aria?,
 // testid }], confirm? }`` (a title shown before them; confirm false hides Confirm); an action of ``actionsFor`` may be
 // a list of actions, sent one after the other in order by one Confirm (Tractor's burial);
+// an action of ``actionButtons`` that starts with ``ui:`` is not sent: it goes to
+// ``localAction(action, host)``, which may change the selection through ``host.selectCards``
+// (Tarot's poignée: choose a size, the trumps are picked, then Confirm sends them all);
+// ``hints`` false hides the Hint button (a game the hint bot does not know yet);
+// ``finalScores(result)`` the scores of the final event (default ``result.scores``);
 // ``passLabel(view, context)`` the Pass button's text (or null for the usual);
 // ``keepHandOrder`` the hand is drawn as the view orders it (no sort button);
 // ``matchOptions`` the choices made before each new match (Bridge: the vulnerability), a
@@ -144,6 +150,7 @@ function host() {
     hinted: state.hinted,
     act,
     restart,
+    selectCards,
     showMessage,
     interlude,
     step: STEP_MS,
@@ -493,6 +500,19 @@ function toggleHandOrder() {
   drawHand();
 }
 
+// Selects exactly ``cards`` in the hand (each copy once) and draws the table again.
+function selectCards(cards) {
+  const hand = view().hand;
+  const chosen = new Set();
+  for (const card of cards) {
+    const index = hand.findIndex((c, i) => c === card && !chosen.has(i));
+    if (index >= 0) chosen.add(index);
+  }
+  state.selected = chosen;
+  state.choosing = null;
+  draw(); // the turn line may change with the adapter's choice (Tarot's poignée)
+}
+
 function selectedCards() {
   const hand = view().hand;
   return [...state.selected].sort((a, b) => a - b).map((index) => hand[index]);
@@ -582,6 +602,7 @@ function drawControls() {
   ui.pass.textContent = state.adapter.passLabel?.(v, context()) ?? t(auction ? 'table.pass_bid' : 'table.pass');
   ui.pass.classList.toggle('is-hinted', state.hinted === 'pass');
   ui.hint.disabled = !myTurn;
+  ui.hint.hidden = state.adapter.hints === false;
 
   const cards = selectedCards();
   const notice = myTurn && !auction ? state.adapter.selectionNotice(v, state.table, context()) : null;
@@ -611,7 +632,7 @@ function drawControls() {
         if (testid) button.dataset.testid = testid;
         if (aria) button.setAttribute('aria-label', aria);
         button.append(label ?? action);
-        button.disabled = !myTurn || !legal.has(action);
+        button.disabled = !myTurn || !(legal.has(action) || action.startsWith(LOCAL_ACTION));
         button.classList.toggle('is-hinted', state.hinted === action);
         return button;
       }),
@@ -674,8 +695,9 @@ function drawResult() {
       return li;
     }),
   );
+  const scores = state.adapter.finalScores?.(result) ?? result.scores;
   ui.resultScores.replaceChildren(
-    ...result.scores.map((score, seat) => {
+    ...scores.map((score, seat) => {
       const row = document.createElement('tr');
       const who = document.createElement('th');
       who.scope = 'row';
@@ -1132,7 +1154,9 @@ function wire() {
   });
   ui.generic.addEventListener('click', (event) => {
     const button = event.target.closest('button[data-action]');
-    if (button && !button.disabled) act(button.dataset.action);
+    if (!button || button.disabled) return;
+    if (button.dataset.action.startsWith(LOCAL_ACTION)) state.adapter.localAction?.(button.dataset.action, host());
+    else act(button.dataset.action);
   });
   ui.hint.addEventListener('click', hint);
   ui.watch.addEventListener('click', () => watch('live'));

@@ -7,6 +7,7 @@ const ADAPTERS = {
   holdem: () => import('./holdem.js'),
   onepoker: () => import('./onepoker.js'),
   bridge: () => import('./bridge.js'),
+  tarot: () => import('./tarot.js'),
 };
 
 export async function loadAdapter(game) {
