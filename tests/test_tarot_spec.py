@@ -1036,3 +1036,54 @@ def test_invalid_deal_duplicates_and_unknown_cards() -> None:
         "chien": [c.replace("1", "A") if c[-1] in "SHDC" else c for c in deal["chien"]],
     }
     assert GAME.new_state(seed=1, deal=spelled).view(0)["hand"] is not None
+
+
+# --------------------------------------------------------------------------------------
+# API: sample_state(view, rng).view(seat) == view on the scripted deals' constrained views
+
+
+def assert_samples(state: cardavia.State) -> None:
+    for seat in range(4):
+        view = state.view(seat)
+        assert GAME.sample_state(view, random.Random(seat)).view(seat) == view
+
+
+def test_api_sample_state_during_a_forced_trump_ecart() -> None:
+    # After a forced trump discard the taker holds at most 6 - (discards) plain cards.
+    state = forced_trump_state()
+    for card in ("2S", "3H", "4D", "14T", "2T", "5C"):
+        state.apply("discard " + card)
+        assert_samples(state)
+
+
+def test_api_sample_state_during_a_show_with_the_excuse() -> None:
+    # A show in progress with the Excuse proves exactly size - 1 trumps (écart ones too).
+    hand = "KS KH KD KC 21T 1T EX " + trumps(*range(2, 11)) + " 2S 3S"
+    state = new(build({0: hand}, chien="11T 12T 13T 4S 5S 6S", dealer=3))
+    bid_all(state, {0: "garde"})
+    for card in ("2S", "3S", "4S", "5S", "6S", "13T"):
+        state.apply("discard " + card)
+    state.apply("pass")
+    state.apply("declare poignee triple")
+    for card in ("EX", "12T", "2T"):
+        state.apply("show " + card)
+        assert_samples(state)
+    shows = poignee_state(trumps(*range(2, 11)) + " EX")
+    shows.apply("declare poignee simple")
+    assert_samples(shows)
+    for card in ("EX", "10T"):
+        shows.apply("show " + card)
+        assert_samples(shows)
+
+
+def test_api_sample_state_when_only_the_taker_can_hold_the_trumps() -> None:
+    # Example 9: the defenders show they have no trumps; the chien went to the écart.
+    state = new(EXAMPLE_9["deal"])
+    bid_all(state, {0: "garde"})
+    for _ in range(6):
+        state.apply(state.legal_actions()[-1])
+    state.apply("declare chelem")
+    for _ in range(3):
+        for _ in range(4):
+            state.apply("play " + playable(state)[0])
+        assert_samples(state)
