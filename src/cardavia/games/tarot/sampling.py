@@ -269,7 +269,8 @@ def deal_hidden(facts: Facts, rng: random.Random) -> dict[Place, list[str]] | No
             pool.remove(card)
     if facts.taker_plain_cap is not None:
         return placed if _deal_capped(facts, rng, pool, fits, placed, room) else None
-    return placed if _place(rng, pool + facts.chien_left, fits, placed, room) else None
+    limited = _limited(facts)
+    return placed if _place(rng, pool + facts.chien_left, fits, placed, room, limited) else None
 
 
 def _deal_capped(
@@ -302,7 +303,16 @@ def _deal_capped(
     others = [card for card in pool + facts.chien_left if card not in chosen]
     first = [card for card in others if _is_plain(card)]
     second = [card for card in others if not _is_plain(card)]
-    return _place(rng, first, fits, placed, room) and _place(rng, second, fits, placed, room)
+    limited = _limited(facts)
+    return _place(rng, first, fits, placed, room, limited) and _place(
+        rng, second, fits, placed, room, limited
+    )
+
+
+def _limited(facts: Facts) -> frozenset[Place]:
+    """The places whose fits change as they fill (a cap on plain cards or on trumps)."""
+    capped = {facts.taker} if facts.taker_plain_cap is not None else set()
+    return frozenset(place for place in capped | facts.trump_exact if place is not None)
 
 
 def _place(
@@ -311,20 +321,26 @@ def _place(
     fits: Callable[[Place, str], bool],
     placed: dict[Place, list[str]],
     room: dict[Place, int],
+    limited: frozenset[Place],
 ) -> bool:
-    """Deal ``cards`` one at a time, always the card with the fewest places left next
-    (so a card only the taker can hold is not crowded out), each to a place chosen in
-    proportion to its room; False at a dead end."""
+    """Deal ``cards`` one at a time, the card with the fewest places left first (so that
+    a card only the taker can hold is not crowded out), each to a place chosen in
+    proportion to its room; False at a dead end. The order is worked out again whenever
+    a place fills up or takes a card under a running limit (the taker's)."""
     left = list(cards)
     rng.shuffle(left)
+    resort = True
     while left:
-        options = [[p for p in room if room[p] > 0 and fits(p, card)] for card in left]
-        index = min(range(len(left)), key=lambda i: len(options[i]))
-        if not options[index]:
+        if resort:
+            left.sort(key=lambda card: sum(1 for p in room if room[p] > 0 and fits(p, card)))
+        card = left.pop(0)
+        options = [p for p in room if room[p] > 0 and fits(p, card)]
+        if not options:
             return False
-        chosen = rng.choices(options[index], weights=[room[p] for p in options[index]])[0]
-        placed[chosen].append(left.pop(index))
+        chosen = rng.choices(options, weights=[room[p] for p in options])[0]
+        placed[chosen].append(card)
         room[chosen] -= 1
+        resort = room[chosen] == 0 or chosen in limited
     return True
 
 
