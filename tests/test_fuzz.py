@@ -26,6 +26,7 @@ from cardavia.cards import pack_52, pack_54, rank_of
 from cardavia.engine import State
 from cardavia.games.onepoker import pack_104
 from cardavia.games.runfast import pack_48
+from cardavia.games.tarot import rules as tarot_rules
 
 GAMES = cardavia.game_names()
 LOOKALIKE_DIGITS = ["²", "①", "４", "٤", "𝟒", "₄", "߄"]
@@ -293,10 +294,17 @@ def valid_deal(name: str, rng: random.Random) -> dict[str, Any]:
             "levels": [7, 4],
             "trump": "NT",
         }
+    if name == "tarot":
+        cards = rng.sample(tarot_rules.pack(), 78)
+        return {
+            "hands": [cards[i : i + 18] for i in range(0, 72, 18)],
+            "chien": cards[72:],
+            "dealer": 1,
+        }
     raise AssertionError(f"no valid deal for {name}")
 
 
-REQUIRED_KEYS = {"hands", "bottom", "board", "stock"}
+REQUIRED_KEYS = {"hands", "bottom", "board", "stock", "chien"}
 
 
 def required_keys(name: str) -> set[str]:
