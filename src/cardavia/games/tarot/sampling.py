@@ -6,7 +6,8 @@ What a view proves about the hidden cards (spec/tarot.md §5–§7):
   trumps forced into the écart, the poignées shown (those cards are in the shower's hand
   until played; a show with the Excuse holds every trump of its player);
 - the écart's hidden cards are suit cards other than kings, and once a trump was forced
-  into it the taker kept no such card;
+  into it the taker had at most 6 - (trumps discarded) such cards in all: he holds at most
+  6 - (cards discarded so far), none once the écart is made;
 - a player who did not follow the suit led is void in it; one who then discarded instead
   of trumping holds no trump; one who played a trump below the highest trump already in
   the trick holds none above it (the overtrump rule);
@@ -25,7 +26,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ... import tricks
 from ...engine import JSON, IllegalAction, copy_json, current_deal_events
 from . import rules as tr
 
@@ -56,7 +56,13 @@ class Facts:
     voids: dict[int, set[str]] = field(default_factory=dict)
     ceiling: dict[int, int] = field(default_factory=dict)  # no trump above this number
     no_more_trumps: set[int] = field(default_factory=set)  # every trump already known
-    taker_kept_no_plain: bool = False
+    # A show in progress: its owner holds this many trumps besides those pinned (at least;
+    # exactly when he shows the Excuse, which he may only with every trump he holds).
+    trump_quota: dict[int, int] = field(default_factory=dict)
+    trump_exact: set[int] = field(default_factory=set)
+    # Once a trump was forced into the écart, the taker had at most 6 - trumps plain
+    # cards in all: he holds at most 6 - (cards discarded so far), none once it is done.
+    taker_plain_cap: int | None = None
 
 
 def sample_world(game: Tarot, view: dict[str, JSON], rng: random.Random) -> TarotState:
@@ -101,7 +107,8 @@ def read_facts(view: dict[str, JSON]) -> Facts:
     _read_shows(facts, view)
     _read_chien(facts)
     _read_tricks(facts, view, events)
-    facts.taker_kept_no_plain = bool(view["ecart_trumps"]) and view["phase"] != "ecart"
+    if view["ecart_trumps"]:
+        facts.taker_plain_cap = tr.CHIEN_SIZE - discards
     facts.sizes = _sizes(facts, view)
     return facts
 
@@ -114,8 +121,24 @@ def _read_shows(facts: Facts, view: dict[str, JSON]) -> None:
             continue
         gone = set(facts.played[owner]) | set(facts.ecart_known)
         facts.pinned.setdefault(owner, []).extend(c for c in show["cards"] if c not in gone)
-        if tr.EXCUSE in show["cards"] and show in view["poignees"]:
+        if tr.EXCUSE in show["cards"] and show is not view["showing"]:
             facts.no_more_trumps.add(owner)
+        if show is view["showing"]:
+            _read_show_in_progress(facts, view, owner, show)
+
+
+def _read_show_in_progress(
+    facts: Facts, view: dict[str, JSON], owner: int, show: dict[str, Any]
+) -> None:
+    """A declared poignée proves its owner holds at least one trump less than its size
+    (the Excuse may stand in for the last one), the taker's shown écart trumps included."""
+    held = tr.POIGNEE_SIZES[show["size"]] - 1
+    if owner == facts.taker:
+        held -= len(view["ecart_trumps"])
+    pinned = sum(1 for card in facts.pinned.get(owner, []) if tr.is_trump(card))
+    facts.trump_quota[owner] = max(0, held - pinned)
+    if tr.EXCUSE in show["cards"]:
+        facts.trump_exact.add(owner)
 
 
 def _read_chien(facts: Facts) -> None:
@@ -180,7 +203,13 @@ def _is_plain(card: str) -> bool:
     return not tr.is_trump(card) and card != tr.EXCUSE and card[0] != tr.KING
 
 
-def _allows(facts: Facts) -> Callable[[Place, str], bool]:
+def _trumps(cards: list[str]) -> int:
+    return sum(1 for card in cards if tr.is_trump(card))
+
+
+def _allows(facts: Facts, placed: dict[Place, list[str]]) -> Callable[[Place, str], bool]:
+    """Whether ``card`` may go to ``place``, given the cards ``placed`` so far."""
+
     def allows(place: Place, card: str) -> bool:
         if place == CHIEN:
             return True
@@ -193,9 +222,13 @@ def _allows(facts: Facts) -> Callable[[Place, str], bool]:
         if tr.is_trump(card):
             if place in facts.no_more_trumps:
                 return False
+            if place in facts.trump_exact and _trumps(placed[place]) >= facts.trump_quota[place]:
+                return False
             if tr.strength(card) > facts.ceiling.get(place, 21):
                 return False
-        return not (place == facts.taker and facts.taker_kept_no_plain and _is_plain(card))
+        if place != facts.taker or facts.taker_plain_cap is None or not _is_plain(card):
+            return True
+        return sum(1 for held in placed[place] if _is_plain(held)) < facts.taker_plain_cap
 
     return allows
 
@@ -209,22 +242,106 @@ def hidden_pool(facts: Facts) -> list[str]:
 
 def deal_hidden(facts: Facts, rng: random.Random) -> dict[Place, list[str]] | None:
     """Each hidden card to a place that may hold it, or None at a dead end."""
-    allows = _allows(facts)
     room = dict(facts.sizes)
     placed: dict[Place, list[str]] = {place: [] for place in room}
+    allows = _allows(facts, placed)
     # The chien's unplayed cards: in the taker's hand or among his hidden discards.
+    chien_left = set(facts.chien_left)
 
-    def taker_or_ecart(place: Place, card: str) -> bool:
-        return place in (facts.taker, ECART) and allows(place, card)
+    def fits(place: Place, card: str) -> bool:
+        if card in chien_left and place not in (facts.taker, ECART):
+            return False
+        return allows(place, card)
 
-    if not tricks.place_at_random(
-        rng, facts.chien_left, taker_or_ecart, placed, room, fewest_first=False
-    ):
-        return None
-    pool = [card for card in hidden_pool(facts) if card not in facts.chien_left]
-    if not tricks.place_at_random(rng, pool, allows, placed, room):
-        return None
-    return placed
+    pool = [card for card in hidden_pool(facts) if card not in chien_left]
+    for owner, quota in facts.trump_quota.items():
+        # The trumps a show in progress still proves, dealt to its owner first (the
+        # shown chien's trumps, which only the taker can hold, count).
+        theirs = facts.chien_left if owner == facts.taker else []
+        count = max(0, quota - _trumps(placed[owner]) - _trumps(theirs))
+        ceiling = facts.ceiling.get(owner, 21)
+        trumps = [c for c in pool if tr.is_trump(c) and tr.strength(c) <= ceiling]
+        if len(trumps) < count or room[owner] < count:
+            return None
+        for card in rng.sample(trumps, count):
+            placed[owner].append(card)
+            room[owner] -= 1
+            pool.remove(card)
+    if facts.taker_plain_cap is not None:
+        return placed if _deal_capped(facts, rng, pool, fits, placed, room) else None
+    limited = _limited(facts)
+    return placed if _place(rng, pool + facts.chien_left, fits, placed, room, limited) else None
+
+
+def _deal_capped(
+    facts: Facts,
+    rng: random.Random,
+    pool: list[str],
+    fits: Callable[[Place, str], bool],
+    placed: dict[Place, list[str]],
+    room: dict[Place, int],
+) -> bool:
+    """The taker may hold few plain cards (a trump was forced into the écart): the hidden
+    écart is filled first (with the shown chien's plain cards the taker cannot keep), then
+    the other plain cards, then the rest, so that the trumps, kings and Excuse that must
+    fill his hand are not sent elsewhere first."""
+    assert facts.taker_plain_cap is not None
+    chien_plain = [card for card in facts.chien_left if _is_plain(card)]
+    plain = [card for card in pool if _is_plain(card)]
+    ecart_room = room.get(ECART, 0)
+    forced = max(0, len(chien_plain) - facts.taker_plain_cap)
+    if forced > ecart_room:
+        return False
+    chosen = rng.sample(chien_plain, forced)
+    rest = [card for card in plain + chien_plain if card not in chosen]
+    if len(rest) < ecart_room - forced:
+        return False
+    chosen += rng.sample(rest, ecart_room - forced)
+    for card in chosen:
+        placed[ECART].append(card)
+        room[ECART] -= 1
+    others = [card for card in pool + facts.chien_left if card not in chosen]
+    first = [card for card in others if _is_plain(card)]
+    second = [card for card in others if not _is_plain(card)]
+    limited = _limited(facts)
+    return _place(rng, first, fits, placed, room, limited) and _place(
+        rng, second, fits, placed, room, limited
+    )
+
+
+def _limited(facts: Facts) -> frozenset[Place]:
+    """The places whose fits change as they fill (a cap on plain cards or on trumps)."""
+    capped = {facts.taker} if facts.taker_plain_cap is not None else set()
+    return frozenset(place for place in capped | facts.trump_exact if place is not None)
+
+
+def _place(
+    rng: random.Random,
+    cards: list[str],
+    fits: Callable[[Place, str], bool],
+    placed: dict[Place, list[str]],
+    room: dict[Place, int],
+    limited: frozenset[Place],
+) -> bool:
+    """Deal ``cards`` one at a time, the card with the fewest places left first (so that
+    a card only the taker can hold is not crowded out), each to a place chosen in
+    proportion to its room; False at a dead end. The order is worked out again whenever
+    a place fills up or takes a card under a running limit (the taker's)."""
+    left = list(cards)
+    rng.shuffle(left)
+    resort = True
+    while left:
+        if resort:
+            left.sort(key=lambda card: sum(1 for p in room if room[p] > 0 and fits(p, card)))
+        card = left.pop(0)
+        options = [p for p in room if room[p] > 0 and fits(p, card)]
+        if not options:
+            return False
+        chosen = rng.choices(options, weights=[room[p] for p in options])[0]
+        placed[chosen].append(card)
+        room[chosen] -= 1
+        resort = room[chosen] == 0 or chosen in limited
+    return True
 
 
 # --- rebuilding the deal and replaying it --------------------------------------------
