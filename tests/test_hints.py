@@ -14,9 +14,10 @@ import pytest
 from test_onepoker_bots import _view as onepoker_view  # one lock-phase view for both
 
 import cardavia
-from cardavia.ai import hints
+from cardavia.ai import hints, tarot
 from cardavia.ai.hints import (
     HINT_BUDGET,
+    REASON,
     REASONS,
     Suggestion,
     hint_bot,
@@ -428,3 +429,28 @@ def test_guandan_going_out_says_so() -> None:
     assert hints.guandan_reason(view, "play 9S 9D", hints.SearchDecision()).reason == (
         hints.REASON + "goes_out"
     )
+
+
+def test_tarot_bidding_and_ecart_hints_give_the_hand_count_and_the_ecart_rule() -> None:
+    """A Tarot bid is explained by basic's hand count against the bid's threshold, the
+    écart by its rule (no search weighs those decisions)."""
+    game = cardavia.new_game("tarot")
+    for seed in range(6):
+        state = game.new_state(seed=seed)
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        hint = suggest("tarot", view, seed=seed, budget=0.05)
+        strength = tarot.hand_strength(view["hand"])
+        assert hint.reason in (REASON + "tarot_bid", REASON + "tarot_pass")
+        assert hint.params["strength"] == strength
+        assert (hint.reason == REASON + "tarot_pass") == (strength < hint.params["need"])
+    state = game.new_state(seed=0)
+    while state.view(state.current_player or 0)["phase"] == "bidding":
+        legal = state.legal_actions()
+        state.apply("bid prise" if "bid prise" in legal else "pass")
+    assert state.view(0)["phase"] == "ecart"
+    taker = state.current_player
+    assert taker is not None
+    hint = suggest("tarot", state.view(taker), seed=1, budget=0.05)
+    assert hint.reason == REASON + "tarot_ecart" and hint.action.startswith("discard ")

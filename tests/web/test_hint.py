@@ -35,7 +35,7 @@ def get_hint(client: TestClient, match: dict[str, Any]) -> Any:
     return client.get(f"/api/matches/{match['id']}/hint", headers={"X-Match-Token": match["token"]})
 
 
-@pytest.mark.parametrize("game", ["doudizhu", "runfast", "holdem", "onepoker", "bridge"])
+@pytest.mark.parametrize("game", ["doudizhu", "runfast", "holdem", "onepoker", "bridge", "tarot"])
 def test_the_hint_is_the_strong_suggestion_with_its_reason(client: TestClient, game: str) -> None:
     match = create(client, game)
     response = get_hint(client, match)

@@ -211,10 +211,23 @@ def guandan_reason(view: dict[str, Any], action: str, decision: SearchDecision) 
 
 
 def tarot_reason(view: dict[str, Any], action: str, decision: SearchDecision) -> Suggestion:
-    """Why ``action``: the only move, else the search's numbers (bids, the écart and
-    announcements are basic's rules, weighed over no deal: 'best of' one)."""
+    """Why ``action``: the only move; for a bid, the écart and the announcements the rule
+    basic follows (the search weighs card play only); for a card, the search's numbers."""
     if len(view["legal_actions"]) == 1:
         return _reason(action, "only_action")
+    phase = view["phase"]
+    if phase == "bidding":
+        strength = tarot.hand_strength(list(view["hand"]))
+        wanted = dict(tarot.BID_THRESHOLDS)
+        if action == "pass":
+            return _reason(action, "tarot_pass", strength=strength, need=wanted["prise"])
+        return _reason(action, "tarot_bid", strength=strength, need=wanted[action.split()[1]])
+    if phase in ("ecart", "chelem"):
+        return _reason(action, "tarot_" + phase)
+    if action.startswith("declare poignee"):
+        return _reason(action, "tarot_poignee")
+    if action.startswith("show "):
+        return _reason(action, "tarot_show")
     return search_reason(action, decision)
 
 
@@ -554,4 +567,10 @@ REASONS: dict[str, tuple[str, ...]] = {
     "tractor_declare": ("trumps",),
     "tractor_no_declare": ("trumps",),
     "tractor_partner_declared": (),
+    "tarot_bid": ("strength", "need"),
+    "tarot_pass": ("strength", "need"),
+    "tarot_ecart": (),
+    "tarot_chelem": (),
+    "tarot_poignee": (),
+    "tarot_show": (),
 }

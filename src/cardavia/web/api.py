@@ -61,9 +61,6 @@ PLAYERS = {
     "tarot": 4,
 }
 
-# The games ai/hints.py can explain (French Tarot's hint comes with its strong bot).
-HINTED = frozenset(PLAYERS) - {"tarot"}
-
 GameName = Literal[
     "doudizhu", "runfast", "guandan", "tractor", "holdem", "onepoker", "bridge", "tarot"
 ]
@@ -427,6 +424,4 @@ async def hint(match_id: MatchId, store: StoreDep, bots: BotsDep, token: Token =
     if state.current_player != HUMAN_SEAT:
         raise HTTPException(status.HTTP_409_CONFLICT, "it is not your turn")
     seed = bot_seed(match_id, len(state.events))
-    if match.game not in HINTED:
-        raise HTTPException(status.HTTP_409_CONFLICT, f"no hints for {match.game} yet")
     return Hint(**await bots.hint(match.game, seed, state.view(HUMAN_SEAT)))

@@ -128,7 +128,6 @@ const players = () => view()?.hand_sizes?.length ?? view()?.scores?.length ?? 3;
 // an action of ``actionButtons`` that starts with ``ui:`` is not sent: it goes to
 // ``localAction(action, host)``, which may change the selection through ``host.selectCards``
 // (Tarot's poignée: choose a size, the trumps are picked, then Confirm sends them all);
-// ``hints`` false hides the Hint button (a game the hint bot does not know yet);
 // ``finalScores(result)`` the scores of the final event (default ``result.scores``);
 // ``passLabel(view, context)`` the Pass button's text (or null for the usual);
 // ``keepHandOrder`` the hand is drawn as the view orders it (no sort button);
@@ -602,7 +601,6 @@ function drawControls() {
   ui.pass.textContent = state.adapter.passLabel?.(v, context()) ?? t(auction ? 'table.pass_bid' : 'table.pass');
   ui.pass.classList.toggle('is-hinted', state.hinted === 'pass');
   ui.hint.disabled = !myTurn;
-  ui.hint.hidden = state.adapter.hints === false;
 
   const cards = selectedCards();
   const notice = myTurn && !auction ? state.adapter.selectionNotice(v, state.table, context()) : null;

@@ -134,7 +134,6 @@ export default {
   handSize: HAND,
   finalEvent: 'deal_result',
   keepHandOrder: true,
-  hints: false, // no tarot hint yet (ai/hints.py); the Hint button is hidden
 
   initialTable(players) {
     return freshDeal(players);
