@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, TypeVar
 
@@ -170,24 +170,35 @@ def place_at_random(
     dealt: dict[Place, list[str]],
     room: dict[Place, int],
     fewest_first: bool = True,
+    limited: Collection[Place] | None = None,
 ) -> bool:
     """Put each of ``cards`` into a place of ``room`` that has room left and ``fits`` it,
     chosen in proportion to its room (which keeps a constrained deal close to uniform).
     With ``fewest_first`` the cards are shuffled and those with the fewest possible places
-    go first. Returns False at a dead end (the caller deals again). How the trick games'
-    ``sample_state`` deal the hidden cards."""
-    order = list(cards)
+    go first; given ``limited`` (places whose ``fits`` changes as they fill, such as a cap
+    on some cards), that order is worked out again whenever a place fills up or a limited
+    place takes a card. Returns False at a dead end (the caller deals again). How the
+    trick games' ``sample_state`` deal the hidden cards."""
     places = list(room)
+
+    def options(card: str) -> list[Place]:
+        return [p for p in places if room[p] > 0 and fits(p, card)]
+
+    left = list(cards)
     if fewest_first:
-        rng.shuffle(order)
-        order.sort(key=lambda card: sum(1 for p in places if room[p] > 0 and fits(p, card)))
-    for card in order:
-        options = [p for p in places if room[p] > 0 and fits(p, card)]
-        if not options:
+        rng.shuffle(left)
+    resort = fewest_first
+    while left:
+        if resort:
+            left.sort(key=lambda card: len(options(card)))
+        card = left.pop(0)
+        possible = options(card)
+        if not possible:
             return False
-        chosen = rng.choices(options, weights=[room[p] for p in options])[0]
+        chosen = rng.choices(possible, weights=[room[p] for p in possible])[0]
         dealt[chosen].append(card)
         room[chosen] -= 1
+        resort = limited is not None and (room[chosen] == 0 or chosen in limited)
     return True
 
 

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ... import tricks
 from ...engine import JSON, IllegalAction, copy_json, current_deal_events
 from . import rules as tr
 
@@ -269,8 +270,9 @@ def deal_hidden(facts: Facts, rng: random.Random) -> dict[Place, list[str]] | No
             pool.remove(card)
     if facts.taker_plain_cap is not None:
         return placed if _deal_capped(facts, rng, pool, fits, placed, room) else None
-    limited = _limited(facts)
-    return placed if _place(rng, pool + facts.chien_left, fits, placed, room, limited) else None
+    cards = pool + facts.chien_left
+    dealt = tricks.place_at_random(rng, cards, fits, placed, room, limited=_limited(facts))
+    return placed if dealt else None
 
 
 def _deal_capped(
@@ -304,44 +306,15 @@ def _deal_capped(
     first = [card for card in others if _is_plain(card)]
     second = [card for card in others if not _is_plain(card)]
     limited = _limited(facts)
-    return _place(rng, first, fits, placed, room, limited) and _place(
-        rng, second, fits, placed, room, limited
-    )
+    return tricks.place_at_random(
+        rng, first, fits, placed, room, limited=limited
+    ) and tricks.place_at_random(rng, second, fits, placed, room, limited=limited)
 
 
 def _limited(facts: Facts) -> frozenset[Place]:
     """The places whose fits change as they fill (a cap on plain cards or on trumps)."""
     capped = {facts.taker} if facts.taker_plain_cap is not None else set()
     return frozenset(place for place in capped | facts.trump_exact if place is not None)
-
-
-def _place(
-    rng: random.Random,
-    cards: list[str],
-    fits: Callable[[Place, str], bool],
-    placed: dict[Place, list[str]],
-    room: dict[Place, int],
-    limited: frozenset[Place],
-) -> bool:
-    """Deal ``cards`` one at a time, the card with the fewest places left first (so that
-    a card only the taker can hold is not crowded out), each to a place chosen in
-    proportion to its room; False at a dead end. The order is worked out again whenever
-    a place fills up or takes a card under a running limit (the taker's)."""
-    left = list(cards)
-    rng.shuffle(left)
-    resort = True
-    while left:
-        if resort:
-            left.sort(key=lambda card: sum(1 for p in room if room[p] > 0 and fits(p, card)))
-        card = left.pop(0)
-        options = [p for p in room if room[p] > 0 and fits(p, card)]
-        if not options:
-            return False
-        chosen = rng.choices(options, weights=[room[p] for p in options])[0]
-        placed[chosen].append(card)
-        room[chosen] -= 1
-        resort = room[chosen] == 0 or chosen in limited
-    return True
 
 
 # --- rebuilding the deal and replaying it --------------------------------------------
