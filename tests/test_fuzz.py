@@ -51,10 +51,21 @@ def random_play(game: cardavia.Game, seed: int, rng: random.Random) -> Iterator[
     yield state
 
 
+# Matches cut short: a whole random Guandan or Tractor match runs to dozens of deals, and
+# cloning its ever longer record at every step made this file take minutes; two deals
+# reach every phase and a finished match all the same.
+SHORT_MATCHES: dict[str, dict[str, Any]] = {
+    "holdem": {"hands": 3},
+    "guandan": {"deals": 2},
+    "tractor": {"deals": 2},
+    "onepoker": {"deals": 2},
+}
+
+
 def sample_states(name: str, matches: int) -> list[State]:
     """Three states from each of ``matches`` seeded matches, and one finished match."""
     rng = random.Random(f"states:{name}")
-    game = cardavia.new_game(name, **({"hands": 3} if name == "holdem" else {}))
+    game = cardavia.new_game(name, **SHORT_MATCHES.get(name, {}))
     chosen: list[State] = []
     for seed in range(matches):
         states = [state.clone() for state in random_play(game, seed, rng)]
