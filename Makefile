@@ -25,10 +25,13 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 # The browser tests (tests/browser) drive Debian's Chromium through Playwright: installed
-# here when missing (CI runs as root); without it they fail.
+# here when missing (CI runs as root); without it they fail. Two workers (pytest-xdist),
+# one test file each at a time: the suite keeps both cores busy while servers and browsers
+# wait, which halves its run; every test owns its ports, files and databases.
+PYTEST_WORKERS ?= 2
 test: lint
 	command -v chromium >/dev/null || (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium)
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadfile
 
 bench: $(STAMP)
 	$(BIN)/python bench/doudizhu_speed.py
