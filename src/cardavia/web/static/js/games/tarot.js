@@ -11,6 +11,7 @@
 import { cardSVG, cardText, isExcuse, suitOf, trumpNumber } from '../cards.js';
 import { base, infoLines } from './base.js';
 import { signed } from './climbing.js';
+import { leadsTrick, tricks } from './tricks.js';
 
 const SEATS = 4;
 const HAND = 18;
@@ -115,25 +116,21 @@ function faceRow(cards, testid) {
   return row;
 }
 
-function chips(cards) {
-  const span = document.createElement('span');
-  span.className = 'tr-cards';
-  for (const card of cards) {
-    const chip = document.createElement('span');
-    const red = ['H', 'D'].includes(suitOf(card));
-    chip.className = `card-chip${red ? ' red' : ''}${isTrump(card) ? ' trump' : ''}`;
-    chip.textContent = cardText(card);
-    span.append(chip);
-  }
-  return span;
-}
-
 export default {
-  ...base,
+  ...tricks,
   game: 'tarot',
   handSize: HAND,
-  finalEvent: 'deal_result',
-  keepHandOrder: true,
+  trickTestid: 'ta',
+  trickKeys: 'table.tarot',
+
+  // A play of the trick: the seat and its one card.
+  copyPlay(play) {
+    return { seat: play.seat, card: play.card };
+  },
+
+  playCards(play) {
+    return [play.card];
+  },
 
   initialTable(players) {
     return freshDeal(players);
@@ -206,12 +203,8 @@ export default {
         this.applyPlay(table, event);
         break;
       case 'trick':
-        table.trick = event.plays.map((play) => ({ seat: play.seat, card: play.card }));
-        table.trickDone = true;
-        table.winning = event.winner;
-        table.tricks = event.number;
+        this.finishTrick(table, event);
         table.won[event.winner] += 1;
-        table.turn = event.winner;
         break;
       case 'deal_result':
         table.result = event;
@@ -224,12 +217,7 @@ export default {
   },
 
   applyPlay(table, event) {
-    table.phase = 'play';
-    if (table.trickDone) {
-      table.trick = [];
-      table.trickDone = false;
-      table.winning = null;
-    }
+    this.startTrick(table);
     table.trick.push({ seat: event.seat, card: event.card });
     table.sizes[event.seat] -= 1;
     table.turn = next(event.seat);
@@ -253,16 +241,8 @@ export default {
     table.tricks = view.tricks_played ?? table.tricks;
     table.won = [...(view.tricks_won ?? table.won)];
     table.totals = [...(view.totals ?? table.totals)];
-    const trick = view.trick ?? [];
-    if (trick.length) {
-      table.trick = trick.map((play) => ({ seat: play.seat, card: play.card }));
-      table.trickDone = false;
-      table.winning = view.winning ?? null;
-    } else if (!table.trickDone && view.last_trick) {
-      table.trick = view.last_trick.plays.map((play) => ({ seat: play.seat, card: play.card }));
-      table.trickDone = true;
-      table.winning = view.last_trick.winner;
-    } else if (!view.last_trick) {
+    if (!this.syncTrick(table, view) && !view.last_trick) {
+      // No trick yet this deal: the table's is cleared.
       table.trick = [];
       table.trickDone = false;
       table.winning = null;
@@ -457,10 +437,6 @@ export default {
 
   // --- the middle of the table ------------------------------------------------------------
 
-  topInfo() {
-    return { label: '', cards: [] };
-  },
-
   centreInfo(table, { i18n, name, say, view }) {
     const { t, fmt } = i18n;
     const { box, line, part } = infoLines('tr');
@@ -499,44 +475,6 @@ export default {
     if (!bids.length) return t('table.tarot.no_bid');
     const top = bids[bids.length - 1];
     return t('table.tarot.high_bid', { contract: this.contractName(top.bid, t), player: name(top.seat) });
-  },
-
-  trickNode(table, i18n, name) {
-    const { t } = i18n;
-    const grid = document.createElement('span');
-    grid.className = 'tr-trick';
-    grid.dataset.testid = 'ta-trick';
-    grid.dataset.done = String(table.trickDone);
-    const title = document.createElement('span');
-    title.className = 'tr-trick-title';
-    title.textContent = table.trickDone ? t('table.tarot.trick_won', { n: table.tricks }) : t('table.tarot.trick_now', { n: table.tricks + 1 });
-    grid.append(title);
-    if (!table.trick.length) {
-      const empty = document.createElement('span');
-      empty.className = 'tr-play';
-      empty.textContent = typeof table.turn === 'number' ? t('table.leads', { player: name(table.turn) }) : '';
-      grid.append(empty);
-    }
-    for (const play of table.trick) {
-      const row = document.createElement('span');
-      row.className = 'tr-play';
-      row.dataset.testid = 'ta-play';
-      row.dataset.seat = String(play.seat);
-      const who = document.createElement('span');
-      who.className = 'tr-who';
-      who.textContent = name(play.seat);
-      row.append(who, chips([play.card]));
-      if (play.seat === table.winning) {
-        row.classList.add('is-winning');
-        row.dataset.winning = 'true';
-        const badge = document.createElement('span');
-        badge.className = 'tr-badge';
-        badge.textContent = t(table.trickDone ? 'table.tarot.won' : 'table.tarot.winning');
-        row.append(badge);
-      }
-      grid.append(row);
-    }
-    return grid;
   },
 
   // --- pacing ---------------------------------------------------------------------------------
@@ -610,8 +548,7 @@ export default {
       case 'show':
         return { seat: event.seat, content: say('event.tarot.show', event.seat, { cards: [event.card] }) };
       case 'play': {
-        const leading = !table || table.trickDone || !table.trick.length;
-        return { seat: event.seat, content: say(leading ? 'event.tarot.lead' : 'event.tarot.play', event.seat, { cards: [event.card] }) };
+        return { seat: event.seat, content: say(leadsTrick(table) ? 'event.tarot.lead' : 'event.tarot.play', event.seat, { cards: [event.card] }) };
       }
       case 'trick':
         return { seat: event.winner, kind: 'round', content: say('event.tarot.trick', event.winner, { n: event.number }) };
@@ -684,9 +621,5 @@ export default {
     if (event.ecart?.length) piles.append(' · ', i18n.fmt('table.tarot.line.ecart', { cards: event.ecart }));
     lines.push(piles);
     return lines;
-  },
-
-  scoreText(score) {
-    return signed(score);
   },
 };

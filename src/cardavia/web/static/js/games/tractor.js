@@ -12,7 +12,7 @@
 // hand says which rule a selection breaks.
 import { cardText, rankOf, suitOf, SUIT_SYMBOLS } from '../cards.js';
 import { actionCards, base, infoLines, sameMultiset } from './base.js';
-import { signed } from './climbing.js';
+import { chips, leadsTrick, tricks } from './tricks.js';
 
 const SEATS = 4;
 const TRUMP = 'T';
@@ -70,18 +70,6 @@ export function trumpText(trump, t) {
   return `${SUIT_SYMBOLS[trump]} ${t(`table.tractor.suit.${trump}`)}`;
 }
 
-function chips(cards) {
-  const span = document.createElement('span');
-  span.className = 'tr-cards';
-  cards.forEach((card) => {
-    const chip = document.createElement('span');
-    chip.className = `card-chip${card === 'RJ' || ['H', 'D'].includes(suitOf(card)) ? ' red' : ''}`;
-    chip.textContent = cardText(card);
-    span.append(chip);
-  });
-  return span;
-}
-
 function freshDeal(players) {
   return {
     players,
@@ -111,11 +99,20 @@ function freshDeal(players) {
 }
 
 export default {
-  ...base,
+  ...tricks,
   game: 'tractor',
   handSize: HAND,
-  finalEvent: 'deal_result',
-  keepHandOrder: true,
+  trickTestid: 'tr',
+  trickKeys: 'table.tractor',
+
+  // A play of the trick: the seat and the cards it has put down (several for a follow).
+  copyPlay(play) {
+    return { seat: play.seat, cards: [...play.cards] };
+  },
+
+  playCards(play) {
+    return play.cards;
+  },
 
   initialTable(players) {
     return freshDeal(players);
@@ -168,12 +165,8 @@ export default {
         this.applyPlay(table, event);
         break;
       case 'trick':
-        table.trick = event.plays.map((play) => ({ seat: play.seat, cards: [...play.cards] }));
-        table.trickDone = true;
-        table.winning = event.winner;
+        this.finishTrick(table, event);
         table.points = event.attackers_points;
-        table.tricks = event.number;
-        table.turn = event.winner;
         break;
       case 'deal_result':
         table.levels = [...event.levels];
@@ -187,12 +180,7 @@ export default {
   },
 
   applyPlay(table, event) {
-    table.phase = 'play';
-    if (table.trickDone) {
-      table.trick = [];
-      table.trickDone = false;
-      table.winning = null;
-    }
+    this.startTrick(table);
     if (!table.trick.length) table.leadSize = event.cards.length;
     const entry = table.trick.find((play) => play.seat === event.seat);
     if (entry) entry.cards.push(...event.cards);
@@ -217,17 +205,9 @@ export default {
     table.exposed = view.exposed_kitty ? [...view.exposed_kitty] : null;
     table.points = view.points ?? table.points;
     table.tricks = view.tricks_played ?? table.tricks;
-    const trick = view.trick ?? [];
-    if (trick.length) {
-      // A trick in progress: as the view has it, with the seat winning it so far.
-      table.trick = trick.map((play) => ({ seat: play.seat, cards: [...play.cards] }));
-      table.trickDone = false;
-      table.winning = view.winning ?? null;
+    if (this.syncTrick(table, view) === 'live') {
+      // A trick in progress: its lead's size says how many cards each seat follows with.
       table.leadSize = view.lead?.cards?.length ?? table.trick[0].cards.length;
-    } else if (!table.trickDone && view.last_trick) {
-      table.trick = view.last_trick.plays.map((play) => ({ seat: play.seat, cards: [...play.cards] }));
-      table.trickDone = true;
-      table.winning = view.last_trick.winner;
     }
   },
 
@@ -351,10 +331,6 @@ export default {
     return i18n.t(`table.tractor.team.${team}`);
   },
 
-  topInfo() {
-    return { label: '', cards: [] };
-  },
-
   centreInfo(table, { i18n, name, view }) {
     const { t, fmt } = i18n;
     const { box, line, part } = infoLines('tr');
@@ -400,47 +376,6 @@ export default {
     }
     if (table.phase === 'play') box.append(this.trickNode(table, i18n, name));
     return box;
-  },
-
-  // The trick by seat in play order, the seat winning it (or that won it) marked.
-  trickNode(table, i18n, name) {
-    const { t } = i18n;
-    const grid = document.createElement('span');
-    grid.className = 'tr-trick';
-    grid.dataset.testid = 'tr-trick';
-    grid.dataset.done = String(table.trickDone);
-    const title = document.createElement('span');
-    title.className = 'tr-trick-title';
-    title.textContent = table.trickDone
-      ? t('table.tractor.trick_won', { n: table.tricks })
-      : t('table.tractor.trick_now', { n: table.tricks + 1 });
-    grid.append(title);
-    if (!table.trick.length) {
-      const empty = document.createElement('span');
-      empty.className = 'tr-play';
-      empty.textContent = typeof table.turn === 'number' ? t('table.leads', { player: name(table.turn) }) : '';
-      grid.append(empty);
-    }
-    for (const play of table.trick) {
-      const row = document.createElement('span');
-      row.className = 'tr-play';
-      row.dataset.testid = 'tr-play';
-      row.dataset.seat = String(play.seat);
-      const who = document.createElement('span');
-      who.className = 'tr-who';
-      who.textContent = name(play.seat);
-      row.append(who, chips(play.cards));
-      if (play.seat === table.winning) {
-        row.classList.add('is-winning');
-        row.dataset.winning = 'true';
-        const badge = document.createElement('span');
-        badge.className = 'tr-badge';
-        badge.textContent = t(table.trickDone ? 'table.tractor.won' : 'table.tractor.winning');
-        row.append(badge);
-      }
-      grid.append(row);
-    }
-    return grid;
   },
 
   // --- pacing: a finished trick stays in sight, the deal's result waits for Next deal ---
@@ -548,10 +483,9 @@ export default {
           content: say('event.tractor.bury', event.seat, { n: (table?.buried ?? 0) + 1, count: KITTY }),
         };
       case 'play': {
-        const leading = !table || table.trickDone || !table.trick.length;
         return {
           seat: event.seat,
-          content: leading
+          content: leadsTrick(table)
             ? say('event.tractor.lead', event.seat, { cards: event.cards, kind: t(`kind.${this.kindOf(event.cards)}`) })
             : say('event.tractor.follow', event.seat, { cards: event.cards }),
         };
@@ -616,9 +550,5 @@ export default {
       i18n.t('table.tractor.standing', { us: levelLabel(event.levels[0]), them: levelLabel(event.levels[1]) }),
       i18n.t('table.tractor.next_dealer', { player: name(event.next_dealer) }),
     ];
-  },
-
-  scoreText(score) {
-    return signed(score);
   },
 };
