@@ -6,6 +6,7 @@ Imported as ``_common`` by the scripts in this folder (run as ``python bench/<na
 
 from __future__ import annotations
 
+import argparse
 import os
 import platform
 import random
@@ -155,6 +156,67 @@ def open_spiel_deals(
     exec(OPEN_SPIEL_LOOP, namespace)
     n, elapsed, per = namespace["measure"](name, seconds)
     return int(n), float(elapsed), float(per)
+
+
+def open_spiel_rate(name: str, seconds: float, python: str | None) -> tuple[float, float]:
+    """Live OpenSpiel (deals/s, actions per deal); raises when pyspiel is nowhere."""
+    measured = open_spiel_deals(name, seconds, python)
+    if measured is None:
+        raise RuntimeError("open_spiel is not installed here")
+    deals, elapsed, per = measured
+    return deals / elapsed, per
+
+
+def open_spiel_available(python: str | None) -> str | None:
+    """Where pyspiel can be imported ('this Python' or the interpreter), else None."""
+    try:
+        import pyspiel  # noqa: F401
+
+        return "this Python"
+    except ImportError:
+        pass
+    if python:
+        probe = subprocess.run([python, "-c", "import pyspiel"], capture_output=True, check=False)
+        if probe.returncode == 0:
+            return python
+    return None
+
+
+def add_open_spiel_option(parser: argparse.ArgumentParser) -> None:
+    """``--open-spiel-python PATH`` (env ``OPEN_SPIEL_PYTHON``)."""
+    parser.add_argument(
+        "--open-spiel-python",
+        default=os.environ.get("OPEN_SPIEL_PYTHON"),
+        help="a Python interpreter with open_spiel installed (env OPEN_SPIEL_PYTHON)",
+    )
+
+
+def line_buffered() -> None:
+    """Keep the report (stdout) and the progress lines (stderr) in order."""
+    if hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(line_buffering=True)
+
+
+def print_playouts(
+    rows: list[tuple[str, tuple[float, float] | None]], not_measured: str | None
+) -> None:
+    """Part 1 of a game benchmark: each row's deals/s, actions per deal and actions/s
+    (``n/a`` where it failed); ``not_measured`` (OpenSpiel's, when pyspiel is nowhere)
+    is followed by how to measure it. Ends with a blank line."""
+    print("1. Random-playout full deals per second")
+    print(f"   {'game':<44} {'deals/s':>9} {'actions/deal':>13} {'actions/s':>10}")
+    for name, res in rows:
+        if res is None:
+            print(f"   {name:<44} {'n/a':>9}")
+        else:
+            print(f"   {name:<44} {res[0]:9,.1f} {res[1]:13.1f} {res[0] * res[1]:10,.0f}")
+    if not_measured is not None:
+        print(f"   {not_measured}")
+        print(
+            "   to compare, rerun with --open-spiel-python PATH to an interpreter that has it"
+            " (python3 -m venv /tmp/os && /tmp/os/bin/pip install open_spiel)."
+        )
+    print()
 
 
 # --- a server under test --------------------------------------------------------------

@@ -38,47 +38,26 @@ machine do not make the tail (p95):
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
 from collections.abc import Callable
 from typing import Any
 
-from _common import attempt, deals_per_second, load, machine, open_spiel_deals, timed
+from _common import (
+    add_open_spiel_option,
+    attempt,
+    deals_per_second,
+    line_buffered,
+    load,
+    machine,
+    open_spiel_available,
+    open_spiel_rate,
+    print_playouts,
+    timed,
+)
 
 SEED = 14
 OPEN_SPIEL_GAME = "tarok(players=4)"
-
-
-# --------------------------------------------------------------------------------------
-# 1. Random playouts
-# --------------------------------------------------------------------------------------
-
-
-def open_spiel_rate(seconds: float, python: str | None) -> tuple[float, float]:
-    """Live OpenSpiel Tarok (deals/s, actions per deal); raises when pyspiel is nowhere."""
-    measured = open_spiel_deals(OPEN_SPIEL_GAME, seconds, python)
-    if measured is None:
-        raise RuntimeError("open_spiel is not installed here")
-    deals, elapsed, per = measured
-    return deals / elapsed, per
-
-
-def open_spiel_available(python: str | None) -> str | None:
-    """Where pyspiel can be imported ('this Python' or the interpreter), else None."""
-    import subprocess
-
-    try:
-        import pyspiel  # noqa: F401
-
-        return "this Python"
-    except ImportError:
-        pass
-    if python:
-        probe = subprocess.run([python, "-c", "import pyspiel"], capture_output=True, check=False)
-        if probe.returncode == 0:
-            return python
-    return None
 
 
 # --------------------------------------------------------------------------------------
@@ -181,25 +160,15 @@ def _playouts(s: float, python: str | None) -> str | None:
     ]
     where = open_spiel_available(python)
     if where is not None:
-        measured = attempt("OpenSpiel tarok", lambda: open_spiel_rate(s, python))
+        measured = attempt("OpenSpiel tarok", lambda: open_spiel_rate(OPEN_SPIEL_GAME, s, python))
         rows.append(("OpenSpiel tarok(players=4) C++ via pyspiel", measured))
-    print("1. Random-playout full deals per second")
-    print(f"   {'game':<44} {'deals/s':>9} {'actions/deal':>13} {'actions/s':>10}")
-    for name, res in rows:
-        if res is None:
-            print(f"   {name:<44} {'n/a':>9}")
-        else:
-            print(f"   {name:<44} {res[0]:9,.1f} {res[1]:13.1f} {res[0] * res[1]:10,.0f}")
+    not_measured = None
     if where is None:
-        print(
-            "   OpenSpiel tarok: not installed — open_spiel is not in this Python (not a"
+        not_measured = (
+            "OpenSpiel tarok: not installed — open_spiel is not in this Python (not a"
             " project dependency);"
         )
-        print(
-            "   to compare, rerun with --open-spiel-python PATH to an interpreter that has it"
-            " (python3 -m venv /tmp/os && /tmp/os/bin/pip install open_spiel)."
-        )
-    print()
+    print_playouts(rows, not_measured)
     return where
 
 
@@ -208,14 +177,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=5.0, help="per playout loop")
     parser.add_argument("--views", type=int, default=120, help="positions per pool")
     parser.add_argument("--calls", type=int, default=300, help="timed sample_state calls")
-    parser.add_argument(
-        "--open-spiel-python",
-        default=os.environ.get("OPEN_SPIEL_PYTHON"),
-        help="a Python interpreter with open_spiel installed (env OPEN_SPIEL_PYTHON)",
-    )
+    add_open_spiel_option(parser)
     args = parser.parse_args(argv)
-    if hasattr(sys.stdout, "reconfigure"):
-        sys.stdout.reconfigure(line_buffering=True)
+    line_buffered()
 
     print("French Tarot speed benchmark (beside OpenSpiel's C++ Slovenian Tarok, same run)")
     print(

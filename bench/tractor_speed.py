@@ -41,44 +41,24 @@ of a shared machine do not make the tail (p95) of sub-millisecond calls:
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import subprocess
 import sys
 
-from _common import attempt, deals_per_second, load, machine, open_spiel_deals, timed
+from _common import (
+    add_open_spiel_option,
+    attempt,
+    deals_per_second,
+    line_buffered,
+    load,
+    machine,
+    open_spiel_available,
+    open_spiel_rate,
+    print_playouts,
+    timed,
+)
 
 SEED = 14
 OPEN_SPIEL_GAMES = ("hearts", "spades")
-
-
-# --------------------------------------------------------------------------------------
-# 1. Random playouts
-# --------------------------------------------------------------------------------------
-
-
-def open_spiel_rate(name: str, seconds: float, python: str | None) -> tuple[float, float]:
-    """Live OpenSpiel (deals/s, actions per deal); raises when pyspiel is nowhere."""
-    measured = open_spiel_deals(name, seconds, python)
-    if measured is None:
-        raise RuntimeError("open_spiel is not installed here")
-    deals, elapsed, per = measured
-    return deals / elapsed, per
-
-
-def open_spiel_available(python: str | None) -> str | None:
-    """Where pyspiel can be imported ('this Python' or the interpreter), else None."""
-    try:
-        import pyspiel  # noqa: F401
-
-        return "this Python"
-    except ImportError:
-        pass
-    if python:
-        probe = subprocess.run([python, "-c", "import pyspiel"], capture_output=True, check=False)
-        if probe.returncode == 0:
-            return python
-    return None
 
 
 # --------------------------------------------------------------------------------------
@@ -156,14 +136,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=5.0, help="per playout loop")
     parser.add_argument("--hands", type=int, default=300, help="deals per generation pool")
     parser.add_argument("--calls", type=int, default=1200, help="timed calls per figure")
-    parser.add_argument(
-        "--open-spiel-python",
-        default=os.environ.get("OPEN_SPIEL_PYTHON"),
-        help="a Python interpreter with open_spiel installed (env OPEN_SPIEL_PYTHON)",
-    )
+    add_open_spiel_option(parser)
     args = parser.parse_args(argv)
-    if hasattr(sys.stdout, "reconfigure"):
-        sys.stdout.reconfigure(line_buffering=True)
+    line_buffered()
     s: float = args.seconds
 
     print("Tractor speed benchmark (beside OpenSpiel's C++ Hearts and Spades, same run)")
@@ -192,23 +167,13 @@ def main(argv: list[str] | None = None) -> int:
                 f"OpenSpiel {name}", lambda n=name: open_spiel_rate(n, s, args.open_spiel_python)
             )
             rows.append((f"OpenSpiel {name} C++ via pyspiel (live)", measured))
-    print("1. Random-playout full deals per second")
-    print(f"   {'game':<44} {'deals/s':>9} {'actions/deal':>13} {'actions/s':>10}")
-    for name, res in rows:
-        if res is None:
-            print(f"   {name:<44} {'n/a':>9}")
-        else:
-            print(f"   {name:<44} {res[0]:9,.1f} {res[1]:13.1f} {res[0] * res[1]:10,.0f}")
+    not_measured = None
     if where is None:
-        print(
-            "   OpenSpiel hearts / spades: not measured — open_spiel is not installed in this"
+        not_measured = (
+            "OpenSpiel hearts / spades: not measured — open_spiel is not installed in this"
             " Python (not a project dependency);"
         )
-        print(
-            "   to compare, rerun with --open-spiel-python PATH to an interpreter that has it"
-            " (python3 -m venv /tmp/os && /tmp/os/bin/pip install open_spiel)."
-        )
-    print()
+    print_playouts(rows, not_measured)
 
     gen = attempt("Tractor generation", lambda: generation(args.hands, args.calls))
     print("2. Generation per call, ms (p50 / p95); 'list' = mean list length")

@@ -3,9 +3,13 @@ folder on the path of the modules in it)."""
 
 from __future__ import annotations
 
+import io
 import random
+from collections.abc import Iterable
+from typing import Any
 
 import pytest
+from rich.console import Console
 
 import cardavia
 from cardavia import IllegalAction
@@ -41,3 +45,26 @@ def refuse_junk(state: cardavia.State, actions: list[str], junk: list[str]) -> i
     if "pass" not in actions:
         refuse_unchanged(state, "pass")
     return seat
+
+
+# --- the terminal table ----------------------------------------------------------------
+
+
+def make_console(width: int = 140) -> tuple[Console, io.StringIO]:
+    """A plain console (no colour, no highlighting) ``width`` columns wide, and what it
+    printed."""
+    buffer = io.StringIO()
+    return Console(file=buffer, width=width, color_system=None, highlight=False), buffer
+
+
+def rendered(items: Iterable[Any], width: int = 140) -> str:
+    """``items`` printed one after the other, as plain text."""
+    console, buffer = make_console(width)
+    for item in items:
+        console.print(item)
+    return buffer.getvalue()
+
+
+def random_bots(game_name: str) -> dict[int, Any]:
+    """Random bots at seats 1 to 3, seeded by their seat."""
+    return {seat: cardavia.new_bot(game_name, level="random", seed=seat) for seat in (1, 2, 3)}

@@ -13,6 +13,7 @@ from typing import Any
 import cardavia
 from cardavia.engine import current_deal_events
 from cardavia.games.tarot import rules as tr
+from cardavia.games.tarot import scoring
 
 GAME = cardavia.new_game("tarot")
 
@@ -115,3 +116,18 @@ def tricks_of(state: cardavia.State) -> list[dict[str, Any]]:
 def last_result(state: cardavia.State) -> dict[str, Any]:
     result: dict[str, Any] = [e for e in state.events if e["type"] == "deal_result"][-1]
     return result
+
+
+def score_deal(
+    contract: str, points: float, bouts: int, taker: int = 0, **extra: Any
+) -> dict[str, Any]:
+    """``scoring.score_deal`` for ``taker`` with ``points`` (halves allowed) and ``bouts``:
+    no petit au bout, poignée or chelem unless ``extra`` names them."""
+    options: dict[str, Any] = {
+        "petit_au_bout": None,
+        "poignees": [],
+        "chelem_announced": False,
+        "slam": None,
+    }
+    options.update(extra)
+    return scoring.score_deal(contract, taker, round(2 * points), bouts, **options)

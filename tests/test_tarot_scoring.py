@@ -9,20 +9,14 @@ import itertools
 from typing import Any
 
 import pytest
+from tarot_script import score_deal
 
 from cardavia.games.tarot import rules as tr
 from cardavia.games.tarot import scoring
 
 
 def score(contract: str, points: float, bouts: int, **extra: Any) -> dict[str, Any]:
-    options: dict[str, Any] = {
-        "petit_au_bout": None,
-        "poignees": [],
-        "chelem_announced": False,
-        "slam": None,
-    }
-    options.update(extra)
-    return scoring.score_deal(contract, 1, round(2 * points), bouts, **options)
+    return score_deal(contract, points, bouts, taker=1, **extra)
 
 
 @pytest.mark.parametrize(("bouts", "target"), [(0, 56), (1, 51), (2, 41), (3, 36)])

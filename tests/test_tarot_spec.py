@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from helpers import refuse_unchanged
 from tarot_script import GAME, build, cards, last_result, new, play_out, tricks_of
+from tarot_script import score_deal as score
 
 import cardavia
 from cardavia import IllegalAction, InvalidDeal
@@ -613,15 +614,22 @@ def test_t15_takers_ecart_trumps_complete_a_triple() -> None:
     assert len(shown) == 15 and "14T" in shown and "2T" in shown
 
 
-def test_t15_excuse_shown_only_with_the_ecart_trumps_too() -> None:
-    # 13 trumps and the Excuse in hand after one forced trump went into the écart: 14
-    # trumps in all, so the triple is the 14 (the écart trump shown again) and the Excuse.
+def ecart_trump_and_excuse_state() -> cardavia.State:
+    """Seat 0 takes a garde holding 13 trumps and the Excuse after one forced trump (13T)
+    went into the écart, declines the chelem and leads the first trick."""
     hand = "KS KH KD KC 21T 1T EX " + trumps(*range(2, 11)) + " 2S 3S"
     state = new(build({0: hand}, chien="11T 12T 13T 4S 5S 6S", dealer=3))
     bid_all(state, {0: "garde"})
     for card in ("2S", "3S", "4S", "5S", "6S", "13T"):
         state.apply("discard " + card)
     state.apply("pass")  # seat 0 leads the first trick
+    return state
+
+
+def test_t15_excuse_shown_only_with_the_ecart_trumps_too() -> None:
+    # 13 trumps and the Excuse in hand after one forced trump went into the écart: 14
+    # trumps in all, so the triple is the 14 (the écart trump shown again) and the Excuse.
+    state = ecart_trump_and_excuse_state()
     assert state.legal_actions()[-3:] == [
         "declare poignee simple",
         "declare poignee double",
@@ -894,17 +902,6 @@ def test_ta_17_seed_examples_played_out(number: int) -> None:
         assert any(p["card"] == "1T" for p in tricks_of(state)[-1]["plays"])
 
 
-def score(contract: str, points: float, bouts: int, **extra: Any) -> dict[str, Any]:
-    options: dict[str, Any] = {
-        "petit_au_bout": None,
-        "poignees": [],
-        "chelem_announced": False,
-        "slam": None,
-    }
-    options.update(extra)
-    return scoring.score_deal(contract, 0, int(2 * points), bouts, **options)
-
-
 def test_ta_17_seed_example_2_garde_sans_petit_lost() -> None:
     b = score("garde_sans", 45, 2, petit_au_bout="defence")
     assert (b["margin"], b["contract_score"], b["petit_au_bout"], b["total"]) == (4, 116, -40, 76)
@@ -1058,12 +1055,7 @@ def test_api_sample_state_during_a_forced_trump_ecart() -> None:
 
 def test_api_sample_state_during_a_show_with_the_excuse() -> None:
     # A show in progress with the Excuse proves exactly size - 1 trumps (écart ones too).
-    hand = "KS KH KD KC 21T 1T EX " + trumps(*range(2, 11)) + " 2S 3S"
-    state = new(build({0: hand}, chien="11T 12T 13T 4S 5S 6S", dealer=3))
-    bid_all(state, {0: "garde"})
-    for card in ("2S", "3S", "4S", "5S", "6S", "13T"):
-        state.apply("discard " + card)
-    state.apply("pass")
+    state = ecart_trump_and_excuse_state()
     state.apply("declare poignee triple")
     for card in ("EX", "12T", "2T"):
         state.apply("show " + card)

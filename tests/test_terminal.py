@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import io
 import random
 from typing import Any
 
 import pytest
-from rich.console import Console
+from helpers import make_console
 
 import cardavia
 from cardavia.cards import pack_54
@@ -20,12 +19,7 @@ from cardavia.terminal import (
 )
 
 NAMES = ["You", "Bot 1", "Bot 2"]
-
-
-def make_console() -> tuple[Console, io.StringIO]:
-    buffer = io.StringIO()
-    console = Console(file=buffer, width=120, color_system=None, highlight=False)
-    return console, buffer
+WIDTH = 120  # the console's columns: the table's lines unwrapped
 
 
 # --- input parsing (no engine needed) -------------------------------------------------
@@ -211,7 +205,7 @@ def fixed_doudizhu_deal() -> dict[str, Any]:
 def test_scripted_doudizhu_session_explains_refusals_and_finishes() -> None:
     game = cardavia.new_game("doudizhu")
     state = game.new_state(seed=1, deal=fixed_doudizhu_deal())
-    console, buffer = make_console()
+    console, buffer = make_console(WIDTH)
     expected: list[str] = []
 
     class Checking(Script):
@@ -264,7 +258,7 @@ def test_runfast_session_with_real_bots_help_hint_and_must_beat() -> None:
         state = game.new_state(seed=seed)
         if state.current_player != 0:
             break
-    console, buffer = make_console()
+    console, buffer = make_console(WIDTH)
     bots = {seat: cardavia.new_bot("runfast", level="random", seed=seat) for seat in (1, 2)}
     hint_bot = cardavia.new_bot("runfast", level="basic", seed=0)
     refusals: list[str] = []
@@ -296,7 +290,7 @@ def test_quit_and_end_of_input_leave_the_table() -> None:
     game = cardavia.new_game("doudizhu")
     for typed in ("quit", None):
         state = game.new_state(seed=2, deal=fixed_doudizhu_deal())
-        console, buffer = make_console()
+        console, buffer = make_console(WIDTH)
 
         def answer(prompt: str, typed: str | None = typed) -> str:
             if typed is None:

@@ -3,13 +3,12 @@ event lines, and scripted ``play`` sessions (passed out, whole deals, the dummy,
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from rich.console import Console
+from helpers import make_console, rendered
 
 import cardavia
 from cardavia.bridge_scoring import new_sheet, score_contract, sheet_totals, write_on_sheet
@@ -28,19 +27,7 @@ from cardavia.terminal_bridge import (
 )
 
 NAMES = list(BRIDGE_NAMES)
-
-
-def make_console() -> tuple[Console, io.StringIO]:
-    buffer = io.StringIO()
-    console = Console(file=buffer, width=200, color_system=None, highlight=False)
-    return console, buffer
-
-
-def rendered(*items: Any) -> str:
-    console, buffer = make_console()
-    for item in items:
-        console.print(item)
-    return buffer.getvalue()
+WIDTH = 200  # the console's columns: the table's lines unwrapped
 
 
 # --- reading what is typed (no engine needed) ------------------------------------------
@@ -181,7 +168,7 @@ def test_auction_grid_starts_in_the_dealers_column() -> None:
             {"seat": 1, "call": "pass"},
         ],
     }
-    rows = grid_rows(rendered(render_auction(view, NAMES)))
+    rows = grid_rows(rendered([render_auction(view, NAMES)], WIDTH))
     assert rows[0] == ["West V", "North · dealer", "East V", "South (You)"]
     assert rows[1] == ["", "1♥", "X", "XX"]
     assert rows[2] == ["1NT", "Pass", "Pass", "2♣"]
@@ -254,7 +241,7 @@ def first_legal(view: dict[str, Any], number: int) -> str:
 
 def test_passed_out_deal() -> None:
     state = cardavia.new_game("bridge").new_state(seed=5)
-    console, buffer = make_console()
+    console, buffer = make_console(WIDTH)
     script = Script(state, first_legal)
     bots = {seat: PassBot() for seat in (1, 2, 3)}
     assert play_session(state, console, script, bots, title="Bridge") == 0
@@ -272,7 +259,7 @@ def test_passed_out_deal() -> None:
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_whole_deals_with_the_first_legal_action(seed: int) -> None:
     state = cardavia.new_game("bridge").new_state(seed=seed)
-    console, buffer = make_console()
+    console, buffer = make_console(WIDTH)
     bots = {seat: cardavia.new_bot("bridge", "random", seed=seed * 10 + seat) for seat in (1, 2, 3)}
     script = Script(state, first_legal)
     assert play_session(state, console, script, bots, title="Bridge") == 0
@@ -301,7 +288,7 @@ def test_a_bad_call_is_refused_then_a_good_one_accepted_and_you_play_the_dummy()
             return lines[number]
         return first_legal(view, number)
 
-    console, buffer = make_console()
+    console, buffer = make_console(WIDTH)
     script = Script(state, answer)
     bots = {1: BidBot("2C"), 2: PassBot(), 3: PassBot()}
     assert play_session(state, console, script, bots) == 0
@@ -330,7 +317,7 @@ def test_a_bad_call_is_refused_then_a_good_one_accepted_and_you_play_the_dummy()
 
 def test_north_declares_and_plays_both_hands_while_you_watch() -> None:
     state = cardavia.new_game("bridge").new_state(seed=9)
-    console, buffer = make_console()
+    console, buffer = make_console(WIDTH)
     script = Script(state, first_legal)
     bots = {1: PassBot(), 2: BidBot("3NT"), 3: PassBot()}
     assert play_session(state, console, script, bots) == 0
@@ -358,7 +345,7 @@ SPLIT_DEAL = {
 
 def test_no_hidden_card_of_west_or_east_is_shown_before_it_is_played() -> None:
     state = cardavia.new_game("bridge").new_state(seed=4, deal=SPLIT_DEAL)
-    console, buffer = make_console()
+    console, buffer = make_console(WIDTH)
     hidden = SPLIT_DEAL["hands"][1] + SPLIT_DEAL["hands"][3]
     checked = []
 
@@ -381,7 +368,7 @@ def test_no_hidden_card_of_west_or_east_is_shown_before_it_is_played() -> None:
 
 def test_quit_leaves_the_bridge_table() -> None:
     state = cardavia.new_game("bridge").new_state(seed=1)
-    console, buffer = make_console()
+    console, buffer = make_console(WIDTH)
     bots = {seat: PassBot() for seat in (1, 2, 3)}
     assert play_session(state, console, lambda prompt: "quit", bots) == 1
     assert "You left the table." in buffer.getvalue()
@@ -389,7 +376,7 @@ def test_quit_leaves_the_bridge_table() -> None:
 
 def test_hint_and_help_at_the_bridge_table() -> None:
     state = cardavia.new_game("bridge").new_state(seed=2)
-    console, buffer = make_console()
+    console, buffer = make_console(WIDTH)
     lines = iter(["help", "hint", "table", "quit"])
     bots = {seat: PassBot() for seat in (1, 2, 3)}
     play_session(state, console, lambda prompt: next(lines), bots, BidBot("2H"))
@@ -422,7 +409,7 @@ def test_a_rubber_session_shows_the_sheet() -> None:
             return "quit"
         return first_legal(view, number)
 
-    console, buffer = make_console()
+    console, buffer = make_console(WIDTH)
     bots = {seat: PassBot() for seat in (1, 2, 3)}
     assert play_session(state, console, Script(state, answer), bots) == 1
     out = buffer.getvalue()
@@ -474,7 +461,7 @@ def test_rubber_ending_lists_every_deal() -> None:
         "events": events,
         "scores": [-640, 640, -640, 640],
     }
-    out = rendered(*bridge_ending(view, NAMES))
+    out = rendered(bridge_ending(view, NAMES), WIDTH)
     assert "The rubber is over." in out
     rows = {row[0]: row for row in grid_rows(out) if row and row[0].isdigit()}
     assert rows["1"][1:] == ["2♠ by North", "=", "60 / –", "– / –"]

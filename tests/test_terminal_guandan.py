@@ -3,13 +3,12 @@ return after a tribute, the table, and scripted seeded sessions over whole deals
 
 from __future__ import annotations
 
-import io
 import random
 from collections import Counter
 from typing import Any
 
 import pytest
-from rich.console import Console
+from helpers import make_console, random_bots
 
 import cardavia
 from cardavia.cli import PLAYABLE_GAMES, build_parser
@@ -30,11 +29,6 @@ MINE = [
 ]
 
 
-def make_console() -> tuple[Console, io.StringIO]:
-    buffer = io.StringIO()
-    return Console(file=buffer, width=140, color_system=None, highlight=False), buffer
-
-
 def fixed_deal(shuffle: int = 11, **keys: Any) -> dict[str, Any]:
     rest = list((Counter(pack_108()) - Counter(MINE)).elements())
     random.Random(shuffle).shuffle(rest)
@@ -45,10 +39,6 @@ def fixed_deal(shuffle: int = 11, **keys: Any) -> dict[str, Any]:
 def lead_state(deals: int = 1) -> Any:
     game = cardavia.new_game("guandan", deals=deals)
     return game.new_state(seed=4, deal=fixed_deal(first_leader=0))
-
-
-def random_bots() -> dict[int, Any]:
-    return {seat: cardavia.new_bot("guandan", level="random", seed=seat) for seat in (1, 2, 3)}
 
 
 # --- reading what is typed ------------------------------------------------------------
@@ -204,7 +194,9 @@ def test_a_deal_with_readings_refusals_and_the_result() -> None:
     # a bad card, a pass the leader may not make, cards with four readings, a wrong
     # number, then the choice
     script = Script(state, ["zz", "p", "6s 7s 8s 9s 5h", "7", "4"])
-    assert play_session(state, console, script, random_bots(), hint_bot=None, title="t") == 0
+    assert (
+        play_session(state, console, script, random_bots("guandan"), hint_bot=None, title="t") == 0
+    )
     out = buffer.getvalue()
     assert state.is_over
     assert "✗ 'zz' is not a card" in out
@@ -241,7 +233,7 @@ def test_tribute_return_and_the_pause_between_deals() -> None:
     assert presenter.interpret("3", view) == Command("action", action="return 3D")
     assert presenter.prompt(view, NAMES).startswith("Return a card to Bot 3 (")
     script = Script(state, ["a", "return 4c"])
-    assert play_session(state, console, script, random_bots(), presenter=presenter) == 0
+    assert play_session(state, console, script, random_bots("guandan"), presenter=presenter) == 0
     out = buffer.getvalue()
     assert "✗ Not allowed: return a card of rank 2 to 10" in out
     assert script.calls[0][2] == script.calls[1][2]
@@ -271,7 +263,7 @@ def test_quit_at_the_pause_leaves_the_table() -> None:
             return "1"
         return str(state.view(0)["legal_actions"][0])
 
-    assert play_session(state, console, answer, random_bots()) == 1
+    assert play_session(state, console, answer, random_bots("guandan")) == 1
     out = buffer.getvalue()
     assert "Deal 1 is over:" in out and "You left the table." in out
     assert not state.is_over and "Deal 2 at level" not in out

@@ -3,12 +3,11 @@ and scripted ``play`` sessions of Hold'em hands and One Poker deals."""
 
 from __future__ import annotations
 
-import io
 from collections import Counter
 from typing import Any
 
 import pytest
-from rich.console import Console
+from helpers import make_console
 
 import cardavia
 from cardavia.games.onepoker import pack_104
@@ -23,12 +22,6 @@ from cardavia.terminal_poker import (
 )
 
 NAMES = ["You", "Bot 1", "Bot 2", "Bot 3"]
-
-
-def make_console() -> tuple[Console, io.StringIO]:
-    buffer = io.StringIO()
-    console = Console(file=buffer, width=140, color_system=None, highlight=False)
-    return console, buffer
 
 
 def action(text: str, view: dict[str, Any]) -> str:

@@ -5,12 +5,11 @@ as taker, two deals with running totals) through ``play_session`` and ``play_com
 
 from __future__ import annotations
 
-import io
 import random
 from typing import Any
 
 import pytest
-from rich.console import Console
+from helpers import make_console, random_bots, rendered
 
 import cardavia
 from cardavia.cli import PLAYABLE_GAMES, build_parser
@@ -24,18 +23,7 @@ TRUMPS = [f"{n}T" for n in range(20, 10, -1)]  # 20T … 11T: a simple poignée 
 LOW = ["2S", "3S", "4S", "2H", "3H", "2D", "3D"]
 MINE = [*TRUMPS, "KH", *LOW]
 CHIEN = ["5C", "6C", "7C", "8C", "9C", "TC"]
-
-
-def make_console() -> tuple[Console, io.StringIO]:
-    buffer = io.StringIO()
-    return Console(file=buffer, width=160, color_system=None, highlight=False), buffer
-
-
-def rendered(items: Any) -> str:
-    console, buffer = make_console()
-    for item in items:
-        console.print(item)
-    return buffer.getvalue()
+WIDTH = 160  # the console's columns: the table's lines unwrapped
 
 
 def fixed_deal(shuffle: int = 3) -> dict[str, Any]:
@@ -59,10 +47,6 @@ class QuietBidder:
 
     def act(self, view: dict[str, Any]) -> str:
         return "pass" if view["phase"] == "bidding" else self.bot.act(view)
-
-
-def random_bots() -> dict[int, Any]:
-    return {seat: cardavia.new_bot("tarot", level="random", seed=seat) for seat in (1, 2, 3)}
 
 
 def autopilot(view: dict[str, Any]) -> str:
@@ -166,7 +150,7 @@ def test_cards_and_poignee_while_playing() -> None:
     # a size he cannot show goes to the engine, which says why
     assert presenter.interpret("poignee double", view).action == "declare poignee double"
     assert presenter.interpret("poignee", view).kind == "error"
-    text = rendered(presenter.table(view, NAMES, "T", ()))
+    text = rendered(presenter.table(view, NAMES, "T", ()), WIDTH)
     assert "Before your first card you may show a poignée: simple poignée (10 trumps)." in text
     state.apply("declare poignee simple")
     view = state.view(0)
@@ -301,7 +285,7 @@ def test_hints_show_how_to_type() -> None:
 
 def test_a_whole_deal_as_taker_with_refusals_that_lose_nothing() -> None:
     state = new_state()
-    console, buffer = make_console()
+    console, buffer = make_console(WIDTH)
     lines = [
         "garde",
         "discard kh 2s",  # a king: the engine refuses, nothing is discarded
@@ -358,7 +342,7 @@ def test_a_refused_card_in_play_gets_the_engines_reason() -> None:
         state.apply(action)
     state.apply("pass")
     state.apply("play 3D")  # seat 0 leads a diamond
-    bots = random_bots()
+    bots = random_bots("tarot")
     while state.current_player != 0:
         seat = state.current_player
         state.apply(bots[seat].act(state.view(seat)))
@@ -368,7 +352,7 @@ def test_a_refused_card_in_play_gets_the_engines_reason() -> None:
     wrong = next((c for c in view["hand"] if c not in legal), None)
     if wrong is None:  # everything is playable here: the test needs a choice
         pytest.skip(f"no unplayable card (led {led})")
-    console, buffer = make_console()
+    console, buffer = make_console(WIDTH)
     before = len(state.events)
     script = Script(state, [wrong.lower(), "quit"])
     assert play_session(state, console, script, bots) == 1
@@ -388,7 +372,7 @@ def test_two_deals_with_running_totals_through_play_command(
 
     monkeypatch.setattr(TarotPresenter, "prompt", remember)
     pause = TarotPresenter().t("pause")
-    console, buffer = make_console()
+    console, buffer = make_console(WIDTH)
     code = play_command(
         "tarot",
         seed=7,
@@ -410,10 +394,10 @@ def test_two_deals_with_running_totals_through_play_command(
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_a_seeded_deal_in_every_language(lang: str) -> None:
     state = cardavia.new_game("tarot", deals=2).new_state(seed=11)
-    console, buffer = make_console()
+    console, buffer = make_console(WIDTH)
     presenter = TarotPresenter(lang, deals=2)
     script = Script(state, [], lang=lang)
-    assert play_session(state, console, script, random_bots(), presenter=presenter) == 0
+    assert play_session(state, console, script, random_bots("tarot"), presenter=presenter) == 0
     out = buffer.getvalue()
     assert "terminal." not in out and "{" not in out
     assert out.count(presenter.t("ending.over")) == 1

@@ -4,13 +4,12 @@ every language of the catalogs, and scripted seeded sessions over whole deals.""
 
 from __future__ import annotations
 
-import io
 import random
 from collections import Counter
 from typing import Any
 
 import pytest
-from rich.console import Console
+from helpers import make_console, random_bots
 
 import cardavia
 from cardavia.cli import PLAYABLE_GAMES, build_parser, main
@@ -28,11 +27,6 @@ MINE = [
 ]
 
 
-def make_console() -> tuple[Console, io.StringIO]:
-    buffer = io.StringIO()
-    return Console(file=buffer, width=140, color_system=None, highlight=False), buffer
-
-
 def deal_keys(
     mine: list[str], shuffle: int = 5, third: tuple[str, ...] = (), **keys: Any
 ) -> dict[str, Any]:
@@ -43,10 +37,6 @@ def deal_keys(
     fill = 25 - len(third)
     hands = [list(mine), rest[:25], rest[25:50], [*third, *rest[50 : 50 + fill]]]
     return {"hands": hands, "kitty": rest[50 + fill :], **keys}
-
-
-def random_bots() -> dict[int, Any]:
-    return {seat: cardavia.new_bot("tractor", level="random", seed=seat) for seat in (1, 2, 3)}
 
 
 def declaring_state() -> Any:
@@ -151,7 +141,7 @@ def test_a_whole_follow_is_one_action_and_wrong_follows_are_explained() -> None:
     def answer(prompt: str) -> str:
         return lines.pop(0) if lines else "quit"
 
-    session = play_session(state, console, answer, random_bots(), presenter=presenter)
+    session = play_session(state, console, answer, random_bots("tractor"), presenter=presenter)
     assert session == 1  # quit at the next question
     plays = [e for e in state.events[before:] if e["type"] == "play" and e["seat"] == 0]
     assert plays[0]["cards"] == ["KS", "KS"]
@@ -329,7 +319,7 @@ def test_a_deal_as_dealer_with_refusals_and_the_result() -> None:
     state = burying_state()
     console, buffer = make_console()
     script = Script(state, ["bury zz", "bury 3c 3c", "bury 3c 4c 5c", "5d 6d 7c 6c 4d"])
-    assert play_session(state, console, script, random_bots(), title="Tractor") == 0
+    assert play_session(state, console, script, random_bots("tractor"), title="Tractor") == 0
     out = buffer.getvalue()
     assert state.is_over
     assert "✗ 'zz' is not a card" in out
@@ -351,7 +341,7 @@ def test_two_seeded_deals_in_every_language(lang: str) -> None:
     console, buffer = make_console()
     script = Script(state, [], lang=lang)
     presenter = TractorPresenter(lang)
-    code = play_session(state, console, script, random_bots(), presenter=presenter)
+    code = play_session(state, console, script, random_bots("tractor"), presenter=presenter)
     out = buffer.getvalue()
     assert code == 0 and state.is_over
     assert "terminal." not in out and "{" not in out
@@ -366,7 +356,7 @@ def test_quit_at_the_pause_leaves_the_table() -> None:
     state = cardavia.new_game("tractor", deals=3).new_state(seed=4)
     console, buffer = make_console()
     script = Script(state, [], pause="quit")
-    assert play_session(state, console, script, random_bots()) == 1
+    assert play_session(state, console, script, random_bots("tractor")) == 1
     out = buffer.getvalue()
     assert "The deal is over." in out and "You left the table." in out
     assert not state.is_over and "Deal 2:" not in out
@@ -399,7 +389,9 @@ def test_hint_and_help_in_a_session_change_nothing() -> None:
     console, buffer = make_console()
     lines = ["hint", "help", "table", "", "quit"]
     hint_bot = cardavia.new_bot("tractor", level="random", seed=9)
-    code = play_session(state, console, lambda prompt: lines.pop(0), random_bots(), hint_bot)
+    code = play_session(
+        state, console, lambda prompt: lines.pop(0), random_bots("tractor"), hint_bot
+    )
     out = buffer.getvalue()
     assert code == 1 and len(state.events) == 1  # only the deal event
     assert "Hint: " in out and "(type: " in out

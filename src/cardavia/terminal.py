@@ -34,6 +34,7 @@ from rich.text import Text
 from cardavia.ai import Bot, new_bot
 from cardavia.cards import rank_of, resolve_ranks, sort_cards, split_tokens
 from cardavia.engine import IllegalAction, State, current_deal_events, new_game
+from cardavia.locale import LANGUAGES, t
 
 GAME_TITLES = {
     "doudizhu": "Dou Dizhu",
@@ -95,13 +96,33 @@ def card_style(card: str) -> str:
     return "bold"
 
 
-def cards_text(cards: Iterable[str]) -> Text:
+def cards_text(
+    cards: Iterable[str],
+    label: Callable[[str], str] = card_label,
+    style: Callable[[str], str] = card_style,
+) -> Text:
+    """The cards, space-separated and coloured; ``label`` and ``style`` show one card
+    (French Tarot passes its own, for the trumps and the Excuse)."""
     text = Text()
     for index, card in enumerate(cards):
         if index:
             text.append(" ")
-        text.append(card_label(card), style=card_style(card))
+        text.append(label(card), style=style(card))
     return text
+
+
+def append_plays(
+    text: Text,
+    plays: Iterable[Mapping[str, Any]],
+    names: Sequence[str],
+    cards: Callable[[Mapping[str, Any]], Text],
+) -> None:
+    """Append 'You 7♥ · Bot 1 K♥ · …' to ``text``: each play's seat and ``cards(play)``."""
+    for index, play in enumerate(plays):
+        if index:
+            text.append(" · ")
+        text.append(seat_name(names, play.get("seat")) + " ")
+        text.append_text(cards(play))
 
 
 def kind_label(kind: Any) -> str:
@@ -787,6 +808,46 @@ def session_text(presenter: Presenter, key: str, **params: object) -> str:
     if own is not None:
         return str(own(key, **params))
     return SESSION_TEXTS[key].format(**params)
+
+
+class CatalogPresenter:
+    """The catalog texts of a table in one language (Tractor, French Tarot): a subclass
+    names its catalog ``prefix`` (``terminal.<game>.``) and its number of ``seats``; the
+    loop's own lines come from ``terminal.session.*``, whose sentences name the match."""
+
+    unit = "match"
+    prefix = ""
+    seats = 4
+
+    def __init__(self, lang: str = "en") -> None:
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}; choose {', '.join(LANGUAGES)}")
+        self.lang = lang
+        self.help_text = self.t("help")
+
+    def t(self, key: str, **params: object) -> str:
+        return t(self.lang, self.prefix + key, **params)
+
+    def session_text(self, key: str, **params: object) -> str:
+        if key not in SESSION_TEXTS:
+            raise KeyError(key)
+        params.pop("unit", None)  # the catalog's sentence names the match itself
+        return t(self.lang, "terminal.session." + key, **params)
+
+    def seat_names(self) -> list[str]:
+        return [self.t(f"seat.{seat}") for seat in range(self.seats)]
+
+    def seating(self, level: str) -> str:
+        return self.t("seating", level=level)
+
+    def said(self, key: str, seat: Any, names: Sequence[str], **params: object) -> str:
+        """A sentence about ``seat``: the ``by_you`` form for seat 0, else ``by_other``."""
+        if seat == 0:
+            return self.t(f"{key}.by_you", **params)
+        return self.t(f"{key}.by_other", player=seat_name(names, seat), **params)
+
+    def human_out(self, view: Mapping[str, Any]) -> bool:
+        return False
 
 
 @dataclass

@@ -37,13 +37,14 @@ from rich.table import Table
 from rich.text import Text
 
 from cardavia.games.tarot import rules
-from cardavia.locale import LANGUAGES, t
 from cardavia.terminal import (
-    SESSION_TEXTS,
     SUIT_SYMBOLS,
+    CatalogPresenter,
     Command,
+    append_plays,
     card_label,
     card_style,
+    cards_text,
     ending_lines,
     hint_line,
     read_line,
@@ -89,12 +90,11 @@ def tarot_style(card: str) -> str:
 
 
 def tarot_cards(cards: Sequence[str]) -> Text:
-    text = Text()
-    for index, card in enumerate(cards):
-        if index:
-            text.append(" ")
-        text.append(tarot_label(card), style=tarot_style(card))
-    return text
+    return cards_text(cards, tarot_label, tarot_style)
+
+
+def _play_card(play: Mapping[str, Any]) -> Text:
+    return tarot_cards([str(play.get("card"))])
 
 
 class _DealLog:
@@ -109,41 +109,18 @@ class _DealLog:
         self.trick_plays = 0
 
 
-class TarotPresenter:
+class TarotPresenter(CatalogPresenter):
     """French Tarot's table, events and input; see the module docstring."""
 
-    unit = "match"
+    prefix = PREFIX
+    seats = SEATS
 
     def __init__(self, lang: str = "en", deals: int = 1) -> None:
-        if lang not in LANGUAGES:
-            raise ValueError(f"unknown language {lang!r}; choose {', '.join(LANGUAGES)}")
-        self.lang = lang
+        super().__init__(lang)
         self.deals = deals  # the match's scored deals: running totals are shown past one
-        self.help_text = self.t("help")
         self.log = _DealLog()
 
     # --- texts ------------------------------------------------------------------------
-
-    def t(self, key: str, **params: object) -> str:
-        return t(self.lang, PREFIX + key, **params)
-
-    def session_text(self, key: str, **params: object) -> str:
-        if key not in SESSION_TEXTS:
-            raise KeyError(key)
-        params.pop("unit", None)  # the catalog's sentence names the match itself
-        return t(self.lang, "terminal.session." + key, **params)
-
-    def seat_names(self) -> list[str]:
-        return [self.t(f"seat.{seat}") for seat in range(SEATS)]
-
-    def seating(self, level: str) -> str:
-        return self.t("seating", level=level)
-
-    def said(self, key: str, seat: Any, names: Sequence[str], **params: object) -> str:
-        """A sentence about ``seat``: the ``by_you`` form for seat 0, else ``by_other``."""
-        if seat == 0:
-            return self.t(f"{key}.by_you", **params)
-        return self.t(f"{key}.by_other", player=seat_name(names, seat), **params)
 
     def contract(self, contract: Any) -> str:
         if contract in rules.CONTRACTS:
@@ -276,11 +253,7 @@ class TarotPresenter:
         style = "green" if self.ally(winner) else "red"
         text = Text(self.t("trick", number=event.get("number", "?")) + " ", style=style)
         plays = sorted(event.get("plays") or [], key=lambda play: int(play.get("seat", 0)))
-        for index, play in enumerate(plays):
-            if index:
-                text.append(" · ")
-            text.append(seat_name(names, play.get("seat")) + " ")
-            text.append_text(tarot_cards([str(play.get("card"))]))
+        append_plays(text, plays, names, _play_card)
         text.append(" → " + self.said("wins_trick", winner, names), style=style)
         return text
 
@@ -621,11 +594,7 @@ class TarotPresenter:
         last = view.get("last_trick")
         if isinstance(last, Mapping):
             line = Text(self.t("last_trick") + " ", style="bold")
-            for index, play in enumerate(last.get("plays") or []):
-                if index:
-                    line.append(" · ")
-                line.append(seat_name(names, play.get("seat")) + " ")
-                line.append_text(tarot_cards([str(play.get("card"))]))
+            append_plays(line, last.get("plays") or [], names, _play_card)
             line.append(" → " + seat_name(names, last.get("winner")))
             lines.append(line)
         return lines
@@ -706,9 +675,6 @@ class TarotPresenter:
         else:
             words, typed = Text(self.t("bid_pass")), "pass"
         return hint_line(words, typed, self.t("hint.type"))
-
-    def human_out(self, view: Mapping[str, Any]) -> bool:
-        return False
 
     def ending(self, view: Mapping[str, Any], names: Sequence[str]) -> list[RenderableType]:
         scores = render_scores(

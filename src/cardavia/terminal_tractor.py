@@ -38,11 +38,11 @@ from cardavia import tricks
 from cardavia.cards import parse_card, rank_of, rank_tokens
 from cardavia.engine import current_deal_events
 from cardavia.games.tractor.rules import KITTY_SIZE, TRUMP, card_rules, level_rank, points
-from cardavia.locale import LANGUAGES, t
 from cardavia.terminal import (
-    SESSION_TEXTS,
     SUIT_SYMBOLS,
+    CatalogPresenter,
     Command,
+    append_plays,
     card_label,
     card_style,
     cards_text,
@@ -79,6 +79,10 @@ def _missing(cards: Sequence[str], hand: Sequence[str]) -> list[str]:
     return list((Counter(cards) - Counter(hand)).elements())
 
 
+def _play_cards(play: Mapping[str, Any]) -> Text:
+    return cards_text(play.get("cards") or [])
+
+
 class _DealLog:
     """What the event lines need to remember within a deal: whether the next play leads
     a trick, the lead's size and each follower's cards so far (a follow played card by
@@ -91,40 +95,16 @@ class _DealLog:
         self.buried = 0
 
 
-class TractorPresenter:
+class TractorPresenter(CatalogPresenter):
     """Tractor's table, events and input; see the module docstring."""
 
-    unit = "match"
+    prefix = PREFIX
 
     def __init__(self, lang: str = "en") -> None:
-        if lang not in LANGUAGES:
-            raise ValueError(f"unknown language {lang!r}; choose {', '.join(LANGUAGES)}")
-        self.lang = lang
-        self.help_text = self.t("help")
+        super().__init__(lang)
         self.log = _DealLog()
 
     # --- texts ------------------------------------------------------------------------
-
-    def t(self, key: str, **params: object) -> str:
-        return t(self.lang, PREFIX + key, **params)
-
-    def session_text(self, key: str, **params: object) -> str:
-        if key not in SESSION_TEXTS:
-            raise KeyError(key)
-        params.pop("unit", None)  # the catalog's sentence names the match itself
-        return t(self.lang, "terminal.session." + key, **params)
-
-    def seat_names(self) -> list[str]:
-        return [self.t(f"seat.{seat}") for seat in range(4)]
-
-    def seating(self, level: str) -> str:
-        return self.t("seating", level=level)
-
-    def said(self, key: str, seat: Any, names: Sequence[str], **params: object) -> str:
-        """A sentence about ``seat``: the ``by_you`` form for seat 0, else ``by_other``."""
-        if seat == 0:
-            return self.t(f"{key}.by_you", **params)
-        return self.t(f"{key}.by_other", player=seat_name(names, seat), **params)
 
     def team(self, team: Any) -> str:
         return self.t("team.us") if team == 0 else self.t("team.them")
@@ -589,11 +569,7 @@ class TractorPresenter:
         last = view.get("last_trick")
         if isinstance(last, Mapping):
             line = Text(self.t("last_trick") + " ", style="bold")
-            for index, play in enumerate(last.get("plays") or []):
-                if index:
-                    line.append(" · ")
-                line.append(seat_name(names, play.get("seat")) + " ")
-                line.append_text(cards_text(play.get("cards") or []))
+            append_plays(line, last.get("plays") or [], names, _play_cards)
             winner = seat_name(names, last.get("winner"))
             line.append(
                 " → " + self.t("last_winner", player=winner, count=int(last.get("points") or 0))
@@ -650,9 +626,6 @@ class TractorPresenter:
             words.append_text(cards_text(rest.split()))
         typed = action.lower() if verb != "play" else rest.lower()
         return hint_line(words, typed, self.t("hint.type"))
-
-    def human_out(self, view: Mapping[str, Any]) -> bool:
-        return False
 
     def ending(self, view: Mapping[str, Any], names: Sequence[str]) -> list[RenderableType]:
         events = view.get("events") or []
