@@ -224,15 +224,14 @@ def test_main_play_tarot_with_deals(
 ) -> None:
     answers = iter(["help", "zz", "quit"])
     monkeypatch.setattr("builtins.input", lambda *args: next(answers))
-    argv = ["play", "tarot", "--seed", "4", "--delay", "0"]  # random bots: no basic bot yet
+    argv = ["play", "tarot", "--seed", "4", "--delay", "0"]  # basic bots by default
     assert cli.main([*argv, "--deals", "2"]) == 1
     out = capsys.readouterr().out
     assert "French Tarot · seed 4. You are seat 0; Bot 1 sits on your right" in out
-    assert ("three are random bots" in out) is (cli.default_level("tarot") == "random")
+    assert "three are basic bots" in out
     assert "Deal 1 of 2" in out and "Your hand (18 cards):" in out
     assert "discard 3c 4c 5d 6d 2h 7s" in out  # the help
     assert "✗ " in out  # the nonsense line is explained
-    level = cli.default_level("tarot")
-    assert f"Replay this match: cardavia play tarot --seed 4 --level {level} --deals 2" in out
+    assert "Replay this match: cardavia play tarot --seed 4 --level basic --deals 2" in out
     assert cli.main(["play", "holdem", "--deals", "2"]) == 2
     assert "--deals is for tarot only" in capsys.readouterr().out

@@ -52,9 +52,14 @@ def test_the_scripts_ask_for_sentences_that_exist() -> None:
     assert {"event.bid", "event.play", "event.pass_bid", "result.penalty"} <= said
     missing = sorted(said - families("en"))
     assert not missing, f"said by the scripts, not in the catalog: {missing}"
-    # A pair the scripts pick themselves (the turn line) names its forms in full.
+    # A pair the scripts pick themselves (the turn line) names its forms in full; a table
+    # of sentences picked by an event field (Tarot's Excuse) names each key in full.
     source = "".join(script.read_text(encoding="utf-8") for script in SCRIPTS.rglob("*.js"))
-    unused = sorted(key for key in families("en") - said if f"'{key}.you'" not in source)
+    unused = sorted(
+        key
+        for key in families("en") - said
+        if f"'{key}.you'" not in source and f"'{key}'" not in source
+    )
     assert not unused, f"sentences nobody says: {unused}"
 
 

@@ -172,12 +172,7 @@ def _budget(text: str) -> float:
 def _add_play_arguments(play: argparse.ArgumentParser) -> None:
     play.add_argument("game", choices=PLAYABLE_GAMES)
     play.add_argument("--seed", type=int, default=None, help="the deal's seed (default: random)")
-    play.add_argument(
-        "--level",
-        choices=LEVELS,
-        default=None,
-        help="the bots' level (default: basic; random for a game that has no basic bot yet)",
-    )
+    play.add_argument("--level", choices=LEVELS, default="basic", help="the bots' level")
     play.add_argument(
         "--delay", type=float, default=0.4, help="seconds to wait after each bot move"
     )
@@ -348,7 +343,7 @@ def _play_main(args: argparse.Namespace, console: Console) -> int:
         return play_command(
             args.game,
             seed=args.seed,
-            level=args.level or default_level(args.game),
+            level=args.level,
             console=console,
             input_fn=lambda prompt: console.input(prompt),
             delay=args.delay,
@@ -359,17 +354,6 @@ def _play_main(args: argparse.Namespace, console: Console) -> int:
     except KeyboardInterrupt:
         console.print("\nYou left the table.")
         return 1
-
-
-def default_level(game: str) -> str:
-    """'basic', or 'random' while ``game`` has no basic bot (Tarot until its bots land)."""
-    from cardavia.ai import new_bot
-
-    try:
-        new_bot(game, level="basic")
-    except ValueError:
-        return "random"
-    return "basic"
 
 
 def _arena_main(args: argparse.Namespace, console: Console) -> int:

@@ -245,20 +245,6 @@ def _new_state(body: NewMatch) -> State:
     return game.new_state(seed=seed, deal={"hands": hands, "vulnerability": body.vulnerability})
 
 
-def _playable_level(game: str, level: str) -> str:
-    """``level``, or ``random`` for a game whose bots of that level do not exist yet (French
-    Tarot's first release): the match records the level it is really played at, and the
-    page says it (``This game: AI Random``)."""
-    for candidate in (level, Level.random.value):
-        try:
-            cardavia.new_bot(game, candidate)
-        except ValueError as error:
-            reason = str(error)
-            continue
-        return candidate
-    raise HTTPException(status.HTTP_400_BAD_REQUEST, reason)
-
-
 def human_is_out(state: State) -> bool:
     """Whether seat 0 was knocked out of a match that goes on (Hold'em's ``eliminated``)."""
     return any(
@@ -311,7 +297,11 @@ async def create_match(
         raise HTTPException(
             status.HTTP_400_BAD_REQUEST, f"vulnerability is a bridge option, not one of {body.game}"
         )
-    level = _playable_level(body.game, body.level.value)
+    level = body.level.value
+    try:
+        cardavia.new_bot(body.game, level)
+    except ValueError as error:
+        raise HTTPException(status.HTTP_400_BAD_REQUEST, str(error)) from None
     _spend_creation(request)  # only requests that would create a match count
     match_id = secrets.token_urlsafe(16)
     token = secrets.token_urlsafe(24)

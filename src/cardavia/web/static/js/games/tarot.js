@@ -19,6 +19,14 @@ const CHIEN = 6;
 const CONTRACTS = ['prise', 'garde', 'garde_sans', 'garde_contre'];
 const MULTIPLIERS = { prise: 1, garde: 2, garde_sans: 4, garde_contre: 6 };
 const CHIEN_SHOWN = new Set(['prise', 'garde']);
+// The Excuse's return, by when its half point is paid (each sentence named in full, so
+// tests/test_record_sentences.py finds it).
+const EXCUSE_SENTENCES = {
+  now: 'event.tarot.excuse.now',
+  later: 'event.tarot.excuse.later',
+  paid: 'event.tarot.excuse.paid',
+  never: 'event.tarot.excuse.never',
+};
 export const POIGNEE_SIZES = { simple: 10, double: 13, triple: 15 };
 const BOUTS = new Set(['1T', '21T', 'EX']);
 // A finished trick stays in sight longer than a move, a face-down discard shorter; the
@@ -553,7 +561,7 @@ export default {
       case 'trick':
         return { seat: event.winner, kind: 'round', content: say('event.tarot.trick', event.winner, { n: event.number }) };
       case 'excuse':
-        return { seat: event.seat, content: say(`event.tarot.excuse.${event.paid}`, event.seat, { n: event.trick ?? '' }) };
+        return { seat: event.seat, content: say(EXCUSE_SENTENCES[event.paid], event.seat, { n: event.trick ?? '' }) };
       case 'deal_result': {
         const content = document.createDocumentFragment();
         content.append(this.resultBreakdown(event, context).map((item) => (item instanceof Node ? item.textContent : item)).join(' — '));
