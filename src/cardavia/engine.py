@@ -84,7 +84,9 @@ class Game(ABC):
         return state
 
     def state_from_json(self, text: str) -> State:
-        data = json.loads(text)
+        return self._state_from_data(json.loads(text))
+
+    def _state_from_data(self, data: dict[str, JSON]) -> State:
         if data.get("game") != self.name:
             raise ValueError(f"this JSON holds a {data.get('game')!r} state, not {self.name!r}")
         if data.get("options") != self.options:
@@ -235,6 +237,16 @@ def new_game(name: str, **options: JSON) -> Game:
     except KeyError:
         raise ValueError(f"no game {name!r}; games: {', '.join(game_names())}") from None
     return game_class(**options)
+
+
+def load_state(text: str) -> State:
+    """A state saved by ``State.to_json``, in the game and with the options it was saved
+    with (a stored French Tarot match of ``deals=3`` comes back as one)."""
+    data = json.loads(text)
+    options = data.get("options")
+    if not isinstance(options, dict):
+        raise ValueError("this JSON holds no game options")
+    return new_game(data.get("game"), **options)._state_from_data(data)
 
 
 def _is_whole(value: object) -> bool:

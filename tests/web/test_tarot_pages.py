@@ -109,8 +109,8 @@ def test_the_adapter_is_registered() -> None:
 # --- the API -------------------------------------------------------------------------------
 
 
-def create(api: TestClient) -> dict[str, Any]:
-    response = api.post("/api/matches", json={"game": "tarot", "level": "basic"})
+def create(api: TestClient, **fields: Any) -> dict[str, Any]:
+    response = api.post("/api/matches", json={"game": "tarot", "level": "basic", **fields})
     assert response.status_code == 201, response.text
     created: dict[str, Any] = response.json()
     return created
@@ -137,9 +137,30 @@ def test_the_api_lists_tarot_with_four_seats(api: TestClient) -> None:
     assert games["tarot"] == {"name": "tarot", "players": 4, "playable": True}
 
 
-def test_a_level_without_tarot_bots_falls_back_to_random(api: TestClient) -> None:
-    match = create(api)
-    assert match["level"] in ("basic", "random")  # random until the tarot bots exist
+def test_a_match_of_several_deals_keeps_running_totals(api: TestClient) -> None:
+    """``deals`` (tarot only, 1 … 12) is stored with the match: the reloaded match plays its
+    two scored deals with running totals that always sum to zero."""
+    assert api.post("/api/matches", json={"game": "bridge", "deals": 2}).status_code == 400
+    for deals in (0, 13, "2", True):
+        refused = api.post("/api/matches", json={"game": "tarot", "deals": deals})
+        assert refused.status_code == 422, deals
+    match = create(api, deals=2, level="random")
+    assert match["level"] == "random" and match["view"]["deals"] == 2
+    for _ in range(200):
+        match = until_you(api, match)
+        view = match["view"]
+        if view["current_player"] is None:
+            break
+        response = post(
+            api, match, "actions", {"action": view["legal_actions"][0], "version": match["version"]}
+        )
+        assert response.status_code == 200, response.text
+        match = {**match, **response.json()}
+    view = match["view"]
+    results = [event for event in view["events"] if event["type"] == "deal_result"]
+    assert view["phase"] == "over" and view["scored_deals"] == 2 and len(results) == 2
+    running = [sum(r["breakdown"]["scores"][seat] for r in results) for seat in range(4)]
+    assert results[-1]["totals"] == running == view["scores"] and sum(running) == 0
 
 
 def test_the_api_plays_a_whole_deal_and_refuses_bad_actions(api: TestClient) -> None:

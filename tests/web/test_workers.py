@@ -309,7 +309,13 @@ def test_a_worker_killed_mid_traffic_loses_no_acknowledged_move(
     thread.start()
     try:
         player.wait_for(20)
-        victim = min(workers)
+        # A worker that has started its bot pool (under load the traffic so far may all
+        # have gone to the other one).
+        deadline = time.monotonic() + START_SECONDS
+        while not any(children(pid) for pid in workers):
+            assert time.monotonic() < deadline, "no worker started its bot pool"
+            time.sleep(0.1)
+        victim = min(pid for pid in workers if children(pid))
         orphans = children(victim)  # its bot pool, which nobody will shut down
         os.kill(victim, signal.SIGKILL)
         deadline = time.monotonic() + START_SECONDS

@@ -37,7 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 import cardavia
-from cardavia.engine import GAME_ORDER, State
+from cardavia.engine import GAME_ORDER, State, load_state
 
 from .bots import BotPool, bot_seed
 from .limits import CreationLimiter, Limits
@@ -71,6 +71,7 @@ MAX_ID_CHARS = 64
 # unknown match without asking the database (PostgreSQL refuses NUL in text, for one).
 MATCH_ID = re.compile(rf"[A-Za-z0-9_-]{{1,{MAX_ID_CHARS}}}")
 MAX_VERSION = 2**31 - 1  # the database's integer column
+MAX_TAROT_DEALS = 12  # a long evening of French Tarot; keeps every match's record bounded
 Token = Annotated[str | None, Header(alias="X-Match-Token", max_length=128)]
 
 
@@ -96,6 +97,13 @@ class NewMatch(BaseModel):
     level: Level = Level.basic
     vulnerability: Vulnerability | None = Field(
         default=None, description="bridge only: the vulnerable sides of the deal (default none)"
+    )
+    deals: int | None = Field(
+        default=None,
+        ge=1,
+        le=MAX_TAROT_DEALS,
+        strict=True,
+        description="tarot only: the scored deals of the match, with running totals (default 1)",
     )
 
 
@@ -224,7 +232,7 @@ async def _load(store: Store, match_id: str, token: str | None) -> Match:
 
 
 def _state(match: Match) -> State:
-    return cardavia.new_game(match.game).state_from_json(match.state_json)
+    return load_state(match.state_json)  # with its options (Tarot's deals)
 
 
 def _deal_seed() -> int:
@@ -236,7 +244,7 @@ def _deal_seed() -> int:
 def _new_state(body: NewMatch) -> State:
     """The match's first state: a seeded deal, with the options of the request."""
     seed = _deal_seed()
-    game = cardavia.new_game(body.game)
+    game = cardavia.new_game(body.game, **({} if body.deals is None else {"deals": body.deals}))
     state = game.new_state(seed=seed)
     if body.vulnerability is None:
         return state
@@ -296,6 +304,10 @@ async def create_match(
     if body.vulnerability is not None and body.game != "bridge":
         raise HTTPException(
             status.HTTP_400_BAD_REQUEST, f"vulnerability is a bridge option, not one of {body.game}"
+        )
+    if body.deals is not None and body.game != "tarot":
+        raise HTTPException(
+            status.HTTP_400_BAD_REQUEST, f"deals is a tarot option, not one of {body.game}"
         )
     level = body.level.value
     try:

@@ -47,8 +47,9 @@ def play_quickly(game: str, match_id: str, state_json: str, seconds: float) -> s
     the match is over; the state after them. One pool call, so the growing view is never
     sent across processes once per decision."""
     import cardavia
+    from cardavia.engine import load_state
 
-    state = cardavia.new_game(game).state_from_json(state_json)
+    state = load_state(state_json)
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         seat = state.current_player
