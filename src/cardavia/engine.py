@@ -22,7 +22,7 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from .cards import parse_card
 
@@ -390,6 +390,30 @@ def replay(game: Game, seed: int, deal: dict[str, JSON], record: list[dict[str, 
         if "action" in event:
             state.apply(event["action"])
     return state
+
+
+def check_match_length_of(game: Game, view: dict[str, JSON]) -> None:
+    """A view shows its match's ``deals``; a world is sampled only in a game of that length."""
+    if view["deals"] != game.options["deals"]:
+        raise ValueError(
+            f"this view comes from a match of deals={view['deals']}, the game has "
+            f"deals={game.options['deals']}: sample with new_game('{game.name}', "
+            f"deals={view['deals']})"
+        )
+
+
+World = TypeVar("World", bound="State")
+
+
+def first_world(view: dict[str, JSON], attempts: int, build: Callable[[], World | None]) -> World:
+    """Rejection sampling for ``sample_state``: the first world ``build`` makes (None: a
+    dead end) that shows the view's seat exactly ``view`` again."""
+    seat = int(view["seat"])
+    for _ in range(attempts):
+        state = build()
+        if state is not None and state.view(seat) == view:
+            return state
+    raise ValueError("no deal of the hidden cards reproduces this view")
 
 
 def fill_hidden(

@@ -27,7 +27,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ... import tricks
-from ...engine import JSON, IllegalAction, copy_json, current_deal_events
+from ...engine import (
+    JSON,
+    IllegalAction,
+    check_match_length_of,
+    copy_json,
+    current_deal_events,
+    first_world,
+)
 from . import rules as tr
 
 if TYPE_CHECKING:
@@ -67,20 +74,14 @@ class Facts:
 
 
 def sample_world(game: Tarot, view: dict[str, JSON], rng: random.Random) -> TarotState:
-    if view["deals"] != game.options["deals"]:
-        raise ValueError(
-            f"this view comes from a match of deals={view['deals']}: sample with "
-            f"new_game('tarot', deals={view['deals']})"
-        )
+    check_match_length_of(game, view)
     facts = read_facts(view)
-    for _ in range(ATTEMPTS):
+
+    def build() -> TarotState | None:
         placed = deal_hidden(facts, rng)
-        if placed is None:
-            continue
-        state = rebuild(game, view, facts, placed, rng)
-        if state is not None and state.view(facts.seat) == view:
-            return state
-    raise ValueError("no deal of the hidden cards reproduces this view")
+        return None if placed is None else rebuild(game, view, facts, placed, rng)
+
+    return first_world(view, ATTEMPTS, build)
 
 
 # --- reading the view ----------------------------------------------------------------

@@ -209,9 +209,6 @@ class TarotState(State):
             raise IllegalAction("a poignée is shown only just before your first card")
         if any(show["seat"] == seat for show in self.shown):
             raise IllegalAction("you have shown your poignée already")
-        return self._refuse_poignee_size(seat, size)
-
-    def _refuse_poignee_size(self, seat: int, size: str) -> str:
         count = len(self._trumps_held(seat))
         raise IllegalAction(
             f"a {size} poignée shows exactly {tr.POIGNEE_SIZES[size]} trumps and you hold "
@@ -473,27 +470,14 @@ class TarotState(State):
             "tricks_won": [
                 sum(1 for t in self.done_tricks if t["winner"] == s) for s in range(tr.SEATS)
             ],
-            "last_trick": _copy_trick(self.done_tricks[-1]) if self.done_tricks else None,
+            "last_trick": copy_json(self.done_tricks[-1]) if self.done_tricks else None,
             "hand_sizes": [len(hand) for hand in self.hands],
-            "breakdown": None if self.breakdown is None else _copy(self.breakdown),
+            "breakdown": copy_json(self.breakdown),
             "totals": list(self.totals),
         }
 
 
 _SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "T": "trumps"}
-
-
-def _copy(value: dict[str, Any]) -> dict[str, Any]:
-    result: dict[str, Any] = copy_json(value)
-    return result
-
-
-def _copy_trick(trick: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "number": trick["number"],
-        "plays": [dict(play) for play in trick["plays"]],
-        "winner": trick["winner"],
-    }
 
 
 def _random_deal(rng: random.Random) -> tuple[list[list[str]], list[str]]:

@@ -23,7 +23,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ... import tricks
-from ...engine import JSON, IllegalAction, copy_json, current_deal_events
+from ...engine import (
+    JSON,
+    IllegalAction,
+    check_match_length_of,
+    copy_json,
+    current_deal_events,
+    first_world,
+)
 from . import rules as tr
 
 if TYPE_CHECKING:
@@ -53,21 +60,14 @@ class Facts:
 
 
 def sample_world(game: Tractor, view: dict[str, JSON], rng: random.Random) -> TractorState:
-    if view["deals"] != game.options["deals"]:  # the view shows the match length
-        raise ValueError(
-            f"this view comes from a match of deals={view['deals']}, the game has "
-            f"deals={game.options['deals']}: sample with new_game('tractor', "
-            f"deals={view['deals']})"
-        )
+    check_match_length_of(game, view)
     facts = read_facts(view)
-    for _ in range(ATTEMPTS):
+
+    def build() -> TractorState | None:
         hidden = deal_hidden(facts, view, rng)
-        if hidden is None:
-            continue
-        state = rebuild(game, view, facts, hidden, rng)
-        if state is not None and state.view(facts.seat) == view:
-            return state
-    raise ValueError("no deal of the hidden cards reproduces this view")
+        return None if hidden is None else rebuild(game, view, facts, hidden, rng)
+
+    return first_world(view, ATTEMPTS, build)
 
 
 def read_facts(view: dict[str, JSON]) -> Facts:
